@@ -1,0 +1,125 @@
+extension Snapshot {
+  /// Moves a top-level item (a group travels with its children), with UIKit's
+  /// semantics: remove at the source, then insert at the destination, the
+  /// destination counted after the removal.
+  ///
+  /// ```swift
+  /// // S0: a b c d
+  /// snapshot.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))
+  /// // S0: b c a d   (a removed: b c d; inserted at 2: b c a d)
+  /// ```
+  ///
+  /// - Precondition: `source` names an item; `destination.item` is at most the
+  ///   destination section's count after the removal.
+  /// - Complexity: O(k), where k is the number of items whose index changes.
+  public mutating func moveItem(at source: ItemPath, to destination: ItemPath) {
+    precondition(
+      sections.indices.contains(source.section) && sections[source.section].items.indices.contains(source.item),
+      "move source \(source) is out of range")
+    precondition(sections.indices.contains(destination.section), "move destination \(destination) names no section")
+    let countAfterRemoval = sections[destination.section].items.count - (source.section == destination.section ? 1 : 0)
+    precondition(
+      (0...countAfterRemoval).contains(destination.item),
+      "move destination \(destination) is out of range 0...\(countAfterRemoval) after removing \(source)")
+    guard source != destination else { return }
+    let id = sections[source.section].items.remove(at: source.item)
+    sections[destination.section].items.insert(id, at: destination.item)
+    if source.section == destination.section {
+      reindexTopLevel(section: source.section, from: min(source.item, destination.item), through: max(source.item, destination.item))
+    } else {
+      reindexTopLevel(section: source.section, from: source.item, through: sections[source.section].items.count - 1)
+      reindexTopLevel(section: destination.section, from: destination.item, through: sections[destination.section].items.count - 1)
+    }
+    debugCheck()
+  }
+
+  /// Moves an item between any two places of the outline, with the same
+  /// semantics as ``moveItem(at:to:)``: the destination index is counted
+  /// among the destination's siblings after the removal.
+  ///
+  /// ```swift
+  /// // Lessons: Intro, Basics [Variables, Loops], Wrap-up
+  /// let from = snapshot.position(of: "Wrap-up")!
+  /// snapshot.moveItem(from: from, to: OutlinePosition(section: 0, parent: "Basics", index: 2))
+  /// // Lessons: Intro, Basics [Variables, Loops, Wrap-up]
+  /// ```
+  ///
+  /// - Precondition: a group only moves to the top level; the destination
+  ///   parent is a group other than the moved item.
+  public mutating func moveItem(from source: OutlinePosition<ItemID>, to destination: OutlinePosition<ItemID>) {
+    if source.parent == nil && destination.parent == nil {
+      moveItem(at: ItemPath(item: source.index, section: source.section), to: ItemPath(item: destination.index, section: destination.section))
+      return
+    }
+    let id = removeItem(at: source)
+    insertItem(id, at: destination)
+    debugCheck()
+  }
+
+  /// The identifier at an outline position.
+  public func itemIdentifier(at position: OutlinePosition<ItemID>) -> ItemID {
+    if let parent = position.parent {
+      let siblings = children(of: parent)
+      precondition(siblings.indices.contains(position.index), "position \(position) is out of range")
+      return siblings[position.index]
+    }
+    return itemIdentifier(at: ItemPath(item: position.index, section: position.section))
+  }
+
+  /// The number of siblings at a place: the top-level count of a section, or a group's child count.
+  public func numberOfSiblings(section: Int, parent: ItemID?) -> Int {
+    if let parent { return children(of: parent).count }
+    return sections[section].items.count
+  }
+
+  // MARK: Removing and inserting (used by moves, drops and batch updates)
+
+  /// Removes the item at a position and returns its identifier. A removed group keeps its children
+  /// recorded, so inserting it again restores them.
+  mutating func removeItem(at position: OutlinePosition<ItemID>) -> ItemID {
+    if let parent = position.parent {
+      guard var siblings = childrenByGroup[parent], siblings.indices.contains(position.index) else {
+        preconditionFailure("remove position \(position) is out of range")
+      }
+      let id = siblings.remove(at: position.index)
+      childrenByGroup[parent] = siblings
+      locationByID[id] = nil
+      for i in position.index..<siblings.count { locationByID[siblings[i]] = .child(parent: parent, index: i) }
+      return id
+    }
+    precondition(
+      sections.indices.contains(position.section) && sections[position.section].items.indices.contains(position.index),
+      "remove position \(position) is out of range")
+    let id = sections[position.section].items.remove(at: position.index)
+    locationByID[id] = nil
+    reindexTopLevel(section: position.section, from: position.index, through: sections[position.section].items.count - 1)
+    return id
+  }
+
+  /// Inserts an identifier (a plain item, or a group removed earlier) at a position.
+  mutating func insertItem(_ id: ItemID, at position: OutlinePosition<ItemID>) {
+    if let parent = position.parent {
+      precondition(childrenByGroup[id] == nil, "group \(id) cannot go into group \(parent)")
+      guard var siblings = childrenByGroup[parent], case .top? = locationByID[parent] else {
+        preconditionFailure("insert position \(position): \(parent) is not a group in the snapshot")
+      }
+      precondition((0...siblings.count).contains(position.index), "insert position \(position) is out of range 0...\(siblings.count)")
+      siblings.insert(id, at: position.index)
+      childrenByGroup[parent] = siblings
+      for i in position.index..<siblings.count { locationByID[siblings[i]] = .child(parent: parent, index: i) }
+      return
+    }
+    precondition(sections.indices.contains(position.section), "insert position \(position) names no section")
+    precondition(
+      (0...sections[position.section].items.count).contains(position.index),
+      "insert position \(position) is out of range 0...\(sections[position.section].items.count)")
+    sections[position.section].items.insert(id, at: position.index)
+    reindexTopLevel(section: position.section, from: position.index, through: sections[position.section].items.count - 1)
+  }
+
+  private mutating func reindexTopLevel(section s: Int, from lower: Int, through upper: Int) {
+    guard lower <= upper else { return }
+    let items = sections[s].items
+    for i in lower...upper { locationByID[items[i]] = .top(ItemPath(item: i, section: s)) }
+  }
+}

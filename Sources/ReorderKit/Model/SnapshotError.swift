@@ -1,0 +1,38 @@
+/// An error in the data given to a ``Snapshot``: a duplicate identifier, an
+/// unknown section, a group inside a group.
+///
+/// ```swift
+/// var snapshot = Snapshot<String, String>()
+/// try snapshot.appendSection("S0", items: ["a", "a"])   // throws: duplicate item identifier "a"
+/// ```
+public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  private enum Kind: Hashable, Sendable {
+    case duplicateItem(String)
+    case duplicateSection(String)
+    case unknownSection(String)
+    case nestedGroup(String)
+  }
+  private let kind: Kind
+
+  static func duplicateItem(_ id: some Hashable) -> SnapshotError {
+    SnapshotError(kind: .duplicateItem("\(id)"))
+  }
+  static func duplicateSection(_ id: some Hashable) -> SnapshotError {
+    SnapshotError(kind: .duplicateSection("\(id)"))
+  }
+  static func unknownSection(_ id: some Hashable) -> SnapshotError {
+    SnapshotError(kind: .unknownSection("\(id)"))
+  }
+  static func nestedGroup(_ id: some Hashable) -> SnapshotError {
+    SnapshotError(kind: .nestedGroup("\(id)"))
+  }
+
+  public var description: String {
+    switch kind {
+    case .duplicateItem(let id): "duplicate item identifier \"\(id)\""
+    case .duplicateSection(let id): "duplicate section identifier \"\(id)\""
+    case .unknownSection(let id): "unknown section \"\(id)\""
+    case .nestedGroup(let id): "group \"\(id)\" is inside a group; groups only live at the top level"
+    }
+  }
+}
