@@ -1,0 +1,35 @@
+# The two commands for a fresh machine: `make demo` and `make test`.
+SWIFT ?= swift
+
+.PHONY: demo test setup build unit e2e bench format lint
+
+setup:
+	@Scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+## Runs the main job: the desktop app (or, with no display, a scripted tour written to demo-out/).
+demo: setup
+	@Scripts/demo.sh
+
+## Runs every test: the engine and tool tests, then the desktop app end to end under Xvfb.
+test: setup
+	$(SWIFT) test
+	@if [ -x Scripts/e2e.sh ]; then Scripts/e2e.sh; fi
+
+unit:
+	$(SWIFT) test
+
+e2e: setup
+	@Scripts/e2e.sh
+
+## Benchmarks (slow to build the first time): writes results to stdout; see BENCHMARKS.md.
+bench:
+	@Scripts/bench.sh
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --recursive Sources Tests Package.swift
