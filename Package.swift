@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .library(name: "ReorderKit", targets: ["ReorderKit"]),
     .executable(name: "reorder", targets: ["reorder"]),
+    .library(name: "ReorderKitSDL", targets: ["ReorderKitSDL"]),
+    .executable(name: "reorder-demo", targets: ["reorder-demo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -22,6 +24,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // SDL2, SDL2_ttf and SDL2_image through a shim header; the desktop app's window, renderer and input adapter; the app.
+    .systemLibrary(
+      name: "CSDL2", pkgConfig: "sdl2",
+      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+    .target(name: "ReorderKitSDL", dependencies: ["ReorderKit", "CSDL2"]),
+    .executableTarget(name: "reorder-demo", dependencies: ["ReorderKitSDL"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
     .testTarget(
       name: "ReorderToolTests",

@@ -1,0 +1,35 @@
+// The C surface of SDL2, SDL2_ttf and SDL2_image as Swift sees it.
+// Macros that Swift cannot import are wrapped in static inline functions.
+#ifndef REORDERKIT_CSDL2_SHIM_H
+#define REORDERKIT_CSDL2_SHIM_H
+
+#define SDL_MAIN_HANDLED
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <SDL_image.h>
+
+/// SDL_WINDOWPOS_CENTERED, which is a macro expression.
+static inline int CSDL2_WindowPosCentered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
+
+/// SDL_WINDOWPOS_UNDEFINED.
+static inline int CSDL2_WindowPosUndefined(void) { return (int)SDL_WINDOWPOS_UNDEFINED; }
+
+/// SDL_SaveBMP, a macro over SDL_SaveBMP_RW.
+static inline int CSDL2_SaveBMP(SDL_Surface *surface, const char *file) { return SDL_SaveBMP(surface, file); }
+
+/// SDL_TOUCH_MOUSEID: mouse events synthesised from touch carry this id.
+static inline Uint32 CSDL2_TouchMouseID(void) { return SDL_TOUCH_MOUSEID; }
+
+/// SDL_BUTTON_LMASK.
+static inline Uint32 CSDL2_ButtonLMask(void) { return SDL_BUTTON_LMASK; }
+
+/// SDL_MUSTLOCK.
+static inline int CSDL2_MustLock(SDL_Surface *surface) { return SDL_MUSTLOCK(surface) ? 1 : 0; }
+
+/// The 32-bit RGBA pixel format in memory order R, G, B, A on every endianness.
+static inline Uint32 CSDL2_PixelFormatRGBA32(void) { return SDL_PIXELFORMAT_RGBA32; }
+
+/// The 32-bit ARGB8888 format.
+static inline Uint32 CSDL2_PixelFormatARGB8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
+
+#endif
