@@ -1,0 +1,108 @@
+import ReorderKit
+
+extension Canvas {
+  /// Draws the engine's render list: elements back to front, the lifted cell
+  /// (at its scale, with a soft shadow) above everything; gaps, drop
+  /// highlights, the forbidden marker and drag badges are drawn here, cells
+  /// and headers by the caller.
+  ///
+  /// ```swift
+  /// canvas.draw(view.renderList(at: now), origin: Point(x: 0, y: 52)) { id, frame, element in
+  ///   canvas.fillRoundedRect(frame, radius: 12, color: colors[id]!.withAlpha(element.alpha))
+  /// } header: { section, frame, _ in
+  ///   canvas.drawText(titles[section]!, in: frame, size: 15, bold: true, color: .black, alignment: .left)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - origin: where the view's top-left corner is in the window.
+  ///   - item: draws one cell into `frame` (window coordinates, already scaled).
+  ///   - header: draws one section header into `frame` (window coordinates).
+  public func draw<SectionID, ItemID>(
+    _ list: RenderList<SectionID, ItemID>, origin: Point, theme: Theme = .standard,
+    item: (ItemID, Rect, RenderElement<SectionID, ItemID>) -> Void,
+    header: (SectionID, Rect, RenderElement<SectionID, ItemID>) -> Void
+  ) {
+    var lifted: [RenderElement<SectionID, ItemID>] = []
+    var forbidden: [RenderElement<SectionID, ItemID>] = []
+    for element in list.elements {
+      if element.isLifted {
+        lifted.append(element)
+        continue
+      }
+      if case .forbidden = element.kind {
+        forbidden.append(element)
+        continue
+      }
+      drawElement(element, origin: origin, theme: theme, item: item, header: header)
+    }
+    for element in lifted {
+      let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
+      let lift = min(max((element.scale - 1) / 0.05, 0), 1)  // 0 at rest, 1 fully lifted
+      drawShadow(
+        frame.offsetBy(dx: 0, dy: 4 + 4 * lift), radius: theme.cornerRadius, blur: theme.liftedShadowBlur,
+        color: theme.liftedShadow.withAlpha(0.4 + 0.6 * lift))
+      drawElement(element, origin: origin, theme: theme, item: item, header: header)
+    }
+    for element in forbidden { drawElement(element, origin: origin, theme: theme, item: item, header: header) }
+  }
+
+  private func drawElement<SectionID, ItemID>(
+    _ element: RenderElement<SectionID, ItemID>, origin: Point, theme: Theme,
+    item: (ItemID, Rect, RenderElement<SectionID, ItemID>) -> Void,
+    header: (SectionID, Rect, RenderElement<SectionID, ItemID>) -> Void
+  ) {
+    let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
+    switch element.kind {
+    case .item(let id):
+      item(id, frame, element)
+      if element.badgeCount > 0 { drawBadge(element.badgeCount, at: Point(x: frame.maxX, y: frame.minY), theme: theme) }
+    case .header(let id):
+      header(id, frame, element)
+    case .gap:
+      let r = min(theme.cornerRadius, frame.height / 2)
+      fillRoundedRect(frame, radius: r, color: theme.accent.withAlpha(0.08 * element.alpha))
+      strokeRoundedRect(frame, radius: r, lineWidth: 2, color: theme.accent.withAlpha(0.45 * element.alpha))
+    case .dropHighlight:
+      let r = min(theme.cornerRadius, frame.height / 2)
+      fillRoundedRect(frame, radius: r, color: theme.accent.withAlpha(0.18 * element.alpha))
+      strokeRoundedRect(frame, radius: r, lineWidth: 2, color: theme.accent.withAlpha(element.alpha))
+    case .forbidden:
+      drawForbidden(in: frame, theme: theme, alpha: element.alpha)
+    }
+  }
+
+  /// A red circle with a count, centred on `point` (the top-right corner of a drag stack).
+  public func drawBadge(_ count: Int, at point: Point, theme: Theme = .standard) {
+    let text = "\(count)"
+    let size = textSize(text, size: 12, bold: true)
+    let h = 22.0
+    let w = max(h, size.width + 12)
+    let r = Rect(x: point.x - w / 2 - 2, y: point.y - h / 2 + 2, width: w, height: h)
+    fillRoundedRect(r.insetBy(dx: -2, dy: -2), radius: h / 2 + 2, color: .white)
+    fillRoundedRect(r, radius: h / 2, color: theme.forbidden)
+    drawText(text, in: r, size: 12, bold: true, color: .white)
+  }
+
+  /// The "no entry" marker: a red disc with a white bar, fitted into `frame`.
+  public func drawForbidden(in frame: Rect, theme: Theme = .standard, alpha: Double = 1) {
+    let d = max(min(frame.width, frame.height), 24)
+    let c = frame.center
+    fillCircle(center: c, radius: d / 2 + 2, color: Color.white.withAlpha(alpha))
+    fillCircle(center: c, radius: d / 2, color: theme.forbidden.withAlpha(alpha))
+    fill(Rect(x: c.x - d * 0.3, y: c.y - d * 0.08, width: d * 0.6, height: d * 0.16), color: Color.white.withAlpha(alpha))
+  }
+
+  /// A disclosure triangle: pointing right when collapsed, down when expanded.
+  public func drawDisclosure(expanded: Bool, center c: Point, size s: Double = 10, color: Color) {
+    if expanded {
+      fillTriangle(
+        Point(x: c.x - s / 2, y: c.y - s / 4), Point(x: c.x + s / 2, y: c.y - s / 4), Point(x: c.x, y: c.y + s / 3),
+        color: color)
+    } else {
+      fillTriangle(
+        Point(x: c.x - s / 4, y: c.y - s / 2), Point(x: c.x + s / 3, y: c.y), Point(x: c.x - s / 4, y: c.y + s / 2),
+        color: color)
+    }
+  }
+}

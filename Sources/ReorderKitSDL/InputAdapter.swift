@@ -1,0 +1,127 @@
+@preconcurrency import CSDL2
+import ReorderKit
+
+/// An input event in the app's terms: one pointer (mouse or first finger),
+/// scrolling, keys, resizing, quitting.
+public enum InputEvent: Equatable, Sendable {
+  /// The pointer went down (left button, or the first finger) at a point in window coordinates.
+  case pointerDown(Point)
+  /// The pointer moved (with or without the button held).
+  case pointerMoved(Point)
+  /// The pointer went up.
+  case pointerUp(Point)
+  /// The wheel or a two-finger gesture scrolled the content by this many points (positive: towards the end).
+  case scroll(Point)
+  /// A key that the app cares about was pressed.
+  case key(Key)
+  /// The window changed size (points).
+  case resized(Size)
+  /// The window should close.
+  case quit
+}
+
+/// Keys the app reacts to.
+public enum Key: Equatable, Sendable {
+  /// Esc: cancels a drag.
+  case escape
+  /// A digit key 0–9 (1–4 switch scenes).
+  case digit(Int)
+  case left, right, up, down, pageUp, pageDown, home, end
+}
+
+/// Translates SDL events into ``InputEvent``s: the mouse's left button and
+/// the first finger on a touch screen drive the same pointer; the wheel
+/// scrolls; Esc and digits become keys.
+///
+/// ```swift
+/// var adapter = InputAdapter()
+/// var ev = SDL_Event()
+/// while SDL_PollEvent(&ev) != 0 {
+///   for input in adapter.translate(ev, windowSize: window.size) { handle(input) }
+/// }
+/// ```
+public struct InputAdapter: Sendable {
+  /// Points scrolled per wheel notch.
+  public var pointsPerWheelNotch: Double = 48
+  private var activeFinger: SDL_FingerID?
+  private var mouseDown = false
+
+  public init() {}
+
+  /// The app's events for one SDL event (often none, sometimes one).
+  public mutating func translate(_ ev: SDL_Event, windowSize: Size) -> [InputEvent] {
+    switch SDL_EventType(rawValue: ev.type) {
+    case SDL_QUIT:
+      return [.quit]
+    case SDL_WINDOWEVENT:
+      let kind = SDL_WindowEventID(rawValue: UInt32(ev.window.event))
+      if kind == SDL_WINDOWEVENT_SIZE_CHANGED {
+        return [.resized(Size(width: Double(ev.window.data1), height: Double(ev.window.data2)))]
+      }
+      if kind == SDL_WINDOWEVENT_CLOSE { return [.quit] }
+      return []
+    case SDL_MOUSEBUTTONDOWN:
+      guard ev.button.which != CSDL2_TouchMouseID(), ev.button.button == UInt8(SDL_BUTTON_LEFT), activeFinger == nil
+      else { return [] }
+      mouseDown = true
+      return [.pointerDown(Point(x: Double(ev.button.x), y: Double(ev.button.y)))]
+    case SDL_MOUSEBUTTONUP:
+      guard ev.button.which != CSDL2_TouchMouseID(), ev.button.button == UInt8(SDL_BUTTON_LEFT), mouseDown
+      else { return [] }
+      mouseDown = false
+      return [.pointerUp(Point(x: Double(ev.button.x), y: Double(ev.button.y)))]
+    case SDL_MOUSEMOTION:
+      guard ev.motion.which != CSDL2_TouchMouseID(), activeFinger == nil else { return [] }
+      return [.pointerMoved(Point(x: Double(ev.motion.x), y: Double(ev.motion.y)))]
+    case SDL_MOUSEWHEEL:
+      guard ev.wheel.which != CSDL2_TouchMouseID() else { return [] }
+      var dx = Double(ev.wheel.preciseX)
+      var dy = Double(ev.wheel.preciseY)
+      if ev.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
+        dx = -dx
+        dy = -dy
+      }
+      return [.scroll(Point(x: dx * pointsPerWheelNotch, y: -dy * pointsPerWheelNotch))]
+    case SDL_FINGERDOWN:
+      guard activeFinger == nil, !mouseDown else { return [] }
+      activeFinger = ev.tfinger.fingerId
+      return [.pointerDown(Self.point(ev.tfinger, windowSize))]
+    case SDL_FINGERMOTION:
+      guard activeFinger == ev.tfinger.fingerId else { return [] }
+      return [.pointerMoved(Self.point(ev.tfinger, windowSize))]
+    case SDL_FINGERUP:
+      guard activeFinger == ev.tfinger.fingerId else { return [] }
+      activeFinger = nil
+      return [.pointerUp(Self.point(ev.tfinger, windowSize))]
+    case SDL_KEYDOWN:
+      return Self.key(ev.key.keysym.sym).map { [.key($0)] } ?? []
+    default:
+      return []
+    }
+  }
+
+  /// Touch coordinates are normalised to 0...1 over the window.
+  private static func point(_ f: SDL_TouchFingerEvent, _ size: Size) -> Point {
+    Point(x: Double(f.x) * size.width, y: Double(f.y) * size.height)
+  }
+
+  private static func key(_ sym: SDL_Keycode) -> Key? {
+    let code = Int(sym)
+    if code >= Int(SDLK_0.rawValue), code <= Int(SDLK_9.rawValue) { return .digit(code - Int(SDLK_0.rawValue)) }
+    if code >= Int(SDLK_KP_1.rawValue), code <= Int(SDLK_KP_9.rawValue) {
+      return .digit(code - Int(SDLK_KP_1.rawValue) + 1)
+    }
+    switch code {
+    case Int(SDLK_ESCAPE.rawValue): return .escape
+    case Int(SDLK_LEFT.rawValue): return .left
+    case Int(SDLK_RIGHT.rawValue): return .right
+    case Int(SDLK_UP.rawValue): return .up
+    case Int(SDLK_DOWN.rawValue): return .down
+    case Int(SDLK_PAGEUP.rawValue): return .pageUp
+    case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
+    case Int(SDLK_HOME.rawValue): return .home
+    case Int(SDLK_END.rawValue): return .end
+    default: return nil
+    }
+  }
+}
