@@ -1,0 +1,108 @@
+extension CollectionView {
+  /// Runs a change to the arrangement and animates the visible items from where they are shown
+  /// now to their new frames, keyed by identity.
+  /// - Complexity: O(v log n) for v visible items, plus the change itself.
+  mutating func relayout(at time: Double, _ change: (inout Self) -> Void) {
+    let margin = Swift.max(viewSize.width, viewSize.height) / 2
+    let scan = Rect(
+      x: offset.x - margin, y: offset.y - margin, width: viewSize.width + 2 * margin, height: viewSize.height + 2 * margin)
+    var before: [ItemID: Rect] = [:]
+    for path in layout.items(in: scan) {
+      guard let id = displayedItem(at: path) else { continue }
+      before[id] = animations[id]?.frame(at: time) ?? layout.frame(ofItem: path)
+    }
+    change(&self)
+    guard !before.isEmpty else { return }
+    for path in layout.items(in: scan) {
+      guard let id = displayedItem(at: path), let from = before[id] else { continue }
+      let to = layout.frame(ofItem: path)
+      if from == to {
+        animations[id] = nil
+      } else if animations[id]?.to != to {
+        animations[id] = ElementAnimation(from: from, to: to, start: time, duration: reflowDuration)
+      }
+    }
+  }
+
+  /// The elements to draw at a moment, back to front, in view coordinates.
+  ///
+  /// ```swift
+  /// let list = view.renderList(at: now)
+  /// for element in list.elements { draw(element) }
+  /// ```
+  /// - Complexity: O(v + log n) for v visible elements.
+  public func renderList(at time: Double) -> RenderList<SectionID, ItemID> {
+    var elements: [RenderElement<SectionID, ItemID>] = []
+    let visible = visibleRect
+    let dx = -offset.x
+    let dy = -offset.y
+    // Headers at the back.
+    for s in 0..<layout.numberOfSections {
+      guard let header = layout.frame(ofHeader: s), header.intersects(visible) else { continue }
+      elements.append(RenderElement(kind: .header(snapshot.sections[s].id), frame: header.offsetBy(dx: dx, dy: dy)))
+    }
+    // Cells, including ones gliding in from just outside the view.
+    let margin = Swift.max(viewSize.width, viewSize.height) / 2
+    let scan = Rect(
+      x: visible.minX - margin, y: visible.minY - margin, width: visible.width + 2 * margin,
+      height: visible.height + 2 * margin)
+    var moving: [RenderElement<SectionID, ItemID>] = []
+    for path in layout.items(in: scan) {
+      let slotFrame = layout.frame(ofItem: path)
+      guard let id = displayedItem(at: path) else {
+        if slotFrame.intersects(visible) {
+          elements.append(RenderElement(kind: .gap, frame: slotFrame.offsetBy(dx: dx, dy: dy), depth: depth(at: path)))
+        }
+        continue
+      }
+      if let settle, settle.item == id { continue }
+      let animation = animations[id]
+      let frame = animation?.frame(at: time) ?? slotFrame
+      guard frame.intersects(visible) else { continue }
+      let element = RenderElement<SectionID, ItemID>(
+        kind: .item(id), frame: frame.offsetBy(dx: dx, dy: dy), depth: depth(at: path),
+        isExpanded: snapshot.isGroup(id) ? snapshot.isExpanded(id) : nil)
+      // Cells in motion are drawn above resting ones so that they slide over, not under.
+      if animation != nil { moving.append(element) } else { elements.append(element) }
+    }
+    elements += moving
+    if let settle {
+      let a = settle.animation
+      elements.append(
+        RenderElement(
+          kind: .item(settle.item), frame: a.frame(at: time).offsetBy(dx: dx, dy: dy), scale: a.scale(at: time),
+          isLifted: true, depth: snapshot.parent(of: settle.item) == nil ? 0 : 1,
+          isExpanded: snapshot.isGroup(settle.item) ? snapshot.isExpanded(settle.item) : nil))
+    }
+    if let drag {
+      elements += liftedElements(drag, at: time)
+    }
+    return RenderList(
+      contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
+      isAnimating: drag != nil || settle != nil || !animations.isEmpty || scrollAnimation != nil || longPress.isPending)
+  }
+
+  /// The lifted cell (and, for a group in a list, its children) following the pointer, on top.
+  func liftedElements(_ drag: Drag, at time: Double) -> [RenderElement<SectionID, ItemID>] {
+    let lift = TimingCurve.easeInOut.value(at: (time - drag.liftTime) / 0.15)
+    let scale = 1 + (liftedScale - 1) * lift
+    let base = liftedFrame(of: drag).offsetBy(dx: -offset.x, dy: -offset.y)
+    var rows: [(ItemID, Int)] = [(drag.item, snapshot.parent(of: drag.item) == nil ? 0 : 1)]
+    if outline != nil, snapshot.isGroup(drag.item), snapshot.isExpanded(drag.item) {
+      rows += snapshot.children(of: drag.item).map { ($0, 1) }
+    }
+    return rows.enumerated().map { i, row in
+      RenderElement(
+        kind: .item(row.0), frame: base.offsetBy(dx: 0, dy: Double(i) * base.height), scale: scale, isLifted: true,
+        depth: row.1, isExpanded: snapshot.isGroup(row.0) ? snapshot.isExpanded(row.0) : nil)
+    }
+  }
+
+  func depth(at path: ItemPath) -> Int {
+    guard let outline else { return 0 }
+    switch outline.slot(section: path.section, row: path.item) {
+    case .row(let row): return row.depth
+    case .block(let i): return outline.block[i].depth
+    }
+  }
+}

@@ -1,0 +1,252 @@
+/// Something a ``CollectionView`` reports back to its owner after an event.
+public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Hashable, Sendable {
+  /// A long press lifted the item: a drag began.
+  case lifted(ItemID)
+  /// A long press on an item that the policy does not let move: nothing lifts.
+  case denied(ItemID)
+  /// A press released before the long-press duration without moving: a tap on the item.
+  case tapped(ItemID)
+  /// A move was committed to the snapshot (destination counted after removal): save it.
+  case moved(ItemID, from: OutlinePosition<ItemID>, to: OutlinePosition<ItemID>)
+  /// The drag ended and the item settles into its slot.
+  case dropped(ItemID)
+  /// The drag was cancelled: the item returns to where it was.
+  case cancelled(ItemID)
+}
+
+/// The headless collection view: a snapshot, a layout, a scroll position,
+/// gestures and animations. It takes pointer, key and tick events (with their
+/// times) and yields a ``RenderList`` for any moment; a front end only draws.
+///
+/// ```swift
+/// var snapshot = Snapshot<String, String>()
+/// try snapshot.appendSection("S0", items: (0..<50).map { "color\($0)" })
+/// var view = CollectionView(
+///   snapshot: snapshot,
+///   layout: .grid(.init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20)),
+///   viewSize: Size(width: 390, height: 844))
+/// _ = view.pointerDown(at: Point(x: 58, y: 58), time: 0)
+/// _ = view.tick(time: 0.5)                                   // [.lifted("color0")]
+/// _ = view.pointerMoved(to: Point(x: 195, y: 58), time: 0.6)
+/// _ = view.pointerUp(at: Point(x: 195, y: 58), time: 1.0)    // [.moved("color0", …), .dropped("color0")]
+/// view.snapshot.items(inSection: 0).prefix(2)                // ["color1", "color0"]
+/// ```
+///
+/// - Complexity: a pointer move during a drag costs O(log n + v): one hit
+///   test and the reflow of the v visible items.
+public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  /// The data, with every committed change.
+  public internal(set) var snapshot: Snapshot<SectionID, ItemID>
+  /// The layout and its parameters.
+  public internal(set) var layoutConfiguration: LayoutConfiguration
+  /// When moves are committed.
+  public let mode: ReorderMode
+  /// Which items may move, and where.
+  public var policy: ReorderPolicy<ItemID>
+  /// The long-press recogniser that lifts items; change its duration or movement to taste.
+  public var longPress = LongPressRecognizer()
+  /// How long items take to flow out of the way, and to settle after a drop, in seconds.
+  public var reflowDuration: Double = 0.25
+  /// The scale of a lifted cell.
+  public var liftedScale: Double = 1.05
+
+  /// Per-item sizes for a grid without fixed columns.
+  public internal(set) var itemSizes: [ItemID: Size]
+  /// The size of the view.
+  public internal(set) var viewSize: Size
+
+  var layout: AnyLayout
+  var outline: OutlineArrangement<SectionID, ItemID>?
+  var grid: PlaceholderArrangement?
+  var movement = InteractiveMovement()
+  var drag: Drag?
+  var pressedItem: ItemID?
+  var animations: [ItemID: ElementAnimation] = [:]
+  var settle: Settle?
+  var offset: Point = .zero
+  var scrollAnimation: ElementAnimation?
+  var lastScrollTime: Double = -.infinity
+  var now: Double = 0
+
+  struct Drag: Sendable {
+    var item: ItemID
+    var start: OutlinePosition<ItemID>
+    var pointer: Point
+    var grab: Point
+    var size: Size
+    var liftTime: Double
+  }
+
+  struct Settle: Sendable {
+    var item: ItemID
+    var animation: ElementAnimation
+  }
+
+  /// Creates a collection view.
+  ///
+  /// - Parameters:
+  ///   - itemSizes: the size of every item, for a grid without fixed columns.
+  /// - Precondition: a grid without columns has a size for every item; a list has no groups in groups.
+  public init(
+    snapshot: Snapshot<SectionID, ItemID>, layout: LayoutConfiguration, viewSize: Size,
+    mode: ReorderMode = .interactive, itemSizes: [ItemID: Size] = [:], policy: ReorderPolicy<ItemID> = .init()
+  ) {
+    self.snapshot = snapshot
+    self.layoutConfiguration = layout
+    self.viewSize = viewSize
+    self.mode = mode
+    self.itemSizes = itemSizes
+    self.policy = policy
+    self.layout = .grid(GridLayout(.init(width: 0, columns: 1), itemCounts: []))
+    if case .list = layout { outline = OutlineArrangement(snapshot) }
+    rebuildLayout()
+  }
+
+  // MARK: Queries
+
+  /// The scroll position: the content point at the view's top-left corner.
+  public var contentOffset: Point { offset }
+
+  /// The size of the whole content.
+  public var contentSize: Size { layout.contentSize }
+
+  /// Whether an item is lifted and following the pointer.
+  public var isDragging: Bool { drag != nil }
+
+  /// The identifier of the lifted item, if any.
+  public var draggedItem: ItemID? { drag?.item }
+
+  /// The item shown under a point in view coordinates (not the lifted one).
+  public func itemIdentifier(at viewPoint: Point) -> ItemID? {
+    guard let path = layout.itemPath(at: toContent(viewPoint)) else { return nil }
+    return displayedItem(at: path)
+  }
+
+  /// The frame of an item's slot in content coordinates, in the arrangement shown now.
+  public func frame(of id: ItemID) -> Rect? {
+    slot(of: id).map { layout.frame(ofItem: $0) }
+  }
+
+  /// The frames of the items and headers that intersect the view, in content coordinates.
+  public func visibleItems() -> [(id: ItemID, frame: Rect)] {
+    layout.items(in: visibleRect).compactMap { path in
+      displayedItem(at: path).map { ($0, layout.frame(ofItem: path)) }
+    }
+  }
+
+  // MARK: Changing the view
+
+  /// Resizes the view (a window resize): the layout reflows, and items glide to their new places.
+  public mutating func setViewSize(_ size: Size, time: Double? = nil) {
+    let t = time ?? now
+    viewSize = size
+    relayout(at: t) { view in
+      view.layoutConfiguration = view.layoutConfiguration.resized(to: size)
+      view.rebuildLayout()
+    }
+    clampOffset()
+  }
+
+  /// Replaces the layout's parameters; items glide to their new places.
+  public mutating func setLayout(_ configuration: LayoutConfiguration, time: Double? = nil) {
+    relayout(at: time ?? now) { view in
+      view.layoutConfiguration = configuration
+      if case .list = configuration, view.outline == nil { view.outline = OutlineArrangement(view.snapshot) }
+      if case .grid = configuration { view.outline = nil }
+      view.rebuildLayout()
+    }
+    clampOffset()
+  }
+
+  /// Shows or hides a group's children (lists), animating the rows below.
+  public mutating func setExpanded(_ isExpanded: Bool, for group: ItemID, time: Double) {
+    guard snapshot.isGroup(group), snapshot.isExpanded(group) != isExpanded, drag == nil else { return }
+    relayout(at: time) { view in
+      view.snapshot.setExpanded(isExpanded, for: group)
+      view.outline = OutlineArrangement(view.snapshot)
+      view.rebuildLayout()
+    }
+  }
+
+  // MARK: Internals shared by the extensions
+
+  var visibleRect: Rect { Rect(origin: offset, size: viewSize) }
+
+  func toContent(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
+
+  /// The item shown at a slot of the current arrangement, or `nil` for the placeholder.
+  func displayedItem(at path: ItemPath) -> ItemID? {
+    if let outline {
+      if case .row(let row) = outline.slot(section: path.section, row: path.item) { return row.id }
+      return nil
+    }
+    guard let grid else { return snapshot.itemIdentifier(at: path) }
+    return grid.snapshotPath(forSlot: path).map { snapshot.itemIdentifier(at: $0) }
+  }
+
+  /// The slot of an item in the current arrangement.
+  func slot(of id: ItemID) -> ItemPath? {
+    if let outline {
+      // Lists: a linear scan of the section is avoided for visible rows by the callers; this is a fallback.
+      guard let position = snapshot.position(of: id) else { return nil }
+      let s = position.section
+      for d in 0..<outline.rowCount(inSection: s) {
+        if case .row(let row) = outline.slot(section: s, row: d), row.id == id { return ItemPath(item: d, section: s) }
+      }
+      return nil
+    }
+    guard let path = snapshot.path(of: id) else { return nil }
+    return grid?.slot(forSnapshotPath: path) ?? path
+  }
+
+  /// The number of items shown in a section of a grid: one more where the placeholder is, one fewer where the item was.
+  func displayCount(inSection s: Int) -> Int {
+    var count = snapshot.numberOfItems(inSection: s)
+    if let grid {
+      if grid.original.section == s { count -= 1 }
+      if grid.placeholder.section == s { count += 1 }
+    }
+    return count
+  }
+
+  func displaySizes(inSection s: Int) -> [Size] {
+    (0..<displayCount(inSection: s)).map { i in
+      let slot = ItemPath(item: i, section: s)
+      let id = displayedItem(at: slot) ?? drag!.item
+      guard let size = itemSizes[id] else { preconditionFailure("no size for item \(id) in a grid without columns") }
+      return size
+    }
+  }
+
+  mutating func rebuildLayout() {
+    switch layoutConfiguration {
+    case .grid(let config):
+      if config.columns != nil {
+        layout = .grid(GridLayout(config, itemCounts: (0..<snapshot.numberOfSections).map(displayCount(inSection:))))
+      } else {
+        layout = .grid(GridLayout(config, itemSizes: (0..<snapshot.numberOfSections).map(displaySizes(inSection:))))
+      }
+    case .list(let config):
+      if outline == nil { outline = OutlineArrangement(snapshot) }
+      layout = .list(ListLayout(config, rowCounts: outline!.rowCounts))
+    }
+  }
+
+  /// Updates the layout for changed display counts in the given sections only.
+  mutating func updateLayout(sections: [Int]) {
+    switch layout {
+    case .grid(var g):
+      for s in Set(sections) {
+        if g.hasFixedColumns {
+          g.setNumberOfItems(displayCount(inSection: s), inSection: s)
+        } else {
+          g.setItemSizes(displaySizes(inSection: s), inSection: s)
+        }
+      }
+      layout = .grid(g)
+    case .list(var l):
+      for s in Set(sections) { l.setNumberOfRows(outline!.rowCount(inSection: s), inSection: s) }
+      layout = .list(l)
+    }
+  }
+}

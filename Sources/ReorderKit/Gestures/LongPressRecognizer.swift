@@ -1,0 +1,137 @@
+/// A long-press recogniser with UIKit's states and defaults: the pointer must
+/// stay within ``allowableMovement`` (10 pt) of where it went down for
+/// ``minimumPressDuration`` (0.5 s); then the press begins, exactly at
+/// down time + 0.5 s, and every later movement is a change.
+///
+/// Time is injected: feed it events and ticks with their times.
+///
+/// ```swift
+/// var press = LongPressRecognizer()
+/// press.pointerDown(at: Point(x: 58, y: 58), time: 0)     // .none
+/// press.tick(time: 0.5)                                    // .began(Point(x: 58, y: 58), time: 0.5)
+/// press.pointerMoved(to: Point(x: 195, y: 58), time: 0.6)  // .changed(Point(x: 195, y: 58))
+/// press.pointerUp(at: Point(x: 195, y: 58), time: 1.0)     // .ended(Point(x: 195, y: 58))
+/// ```
+///
+/// Releasing before the duration is a tap; moving farther than the allowable
+/// movement before it fails the gesture.
+public struct LongPressRecognizer: Sendable {
+  /// UIKit's gesture states.
+  public enum State: Hashable, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+  }
+
+  /// What the owner should do after an event.
+  public enum Action: Hashable, Sendable {
+    /// Nothing happened that the owner needs to act on.
+    case none
+    /// The press was recognised at `time` with the pointer at the point: lift the item.
+    case began(Point, time: Double)
+    /// The pointer moved during a recognised press.
+    case changed(Point)
+    /// The pointer went up after a recognised press: drop.
+    case ended(Point)
+    /// The recognised press was cancelled: put everything back.
+    case cancelled
+    /// The pointer moved too far before the press was recognised: the gesture failed.
+    case failed
+    /// The pointer went up before the press was recognised and without moving too far.
+    case tapped(Point)
+  }
+
+  /// How long the pointer must stay down, in seconds (UIKit: 0.5).
+  public var minimumPressDuration: Double
+  /// How far the pointer may move before the press is recognised, in points (UIKit: 10).
+  public var allowableMovement: Double
+
+  /// The current state.
+  public private(set) var state: State = .possible
+  private var downPoint: Point?
+  private var downTime: Double = 0
+  private var lastPoint: Point = .zero
+
+  /// Creates a recogniser with UIKit's defaults.
+  public init(minimumPressDuration: Double = 0.5, allowableMovement: Double = 10) {
+    self.minimumPressDuration = minimumPressDuration
+    self.allowableMovement = allowableMovement
+  }
+
+  /// Whether a pointer is down and the press not yet decided.
+  public var isPending: Bool { state == .possible && downPoint != nil }
+  /// Whether a recognised press is in progress.
+  public var isActive: Bool { state == .began || state == .changed }
+
+  /// The pointer went down. A press already tracked is abandoned.
+  public mutating func pointerDown(at point: Point, time: Double) -> Action {
+    state = .possible
+    downPoint = point
+    downTime = time
+    lastPoint = point
+    return .none
+  }
+
+  /// Time passed. Recognises the press once the duration is reached.
+  public mutating func tick(time: Double) -> Action {
+    guard state == .possible, downPoint != nil, time >= downTime + minimumPressDuration else { return .none }
+    state = .began
+    return .began(lastPoint, time: downTime + minimumPressDuration)
+  }
+
+  /// The pointer moved. Call ``tick(time:)`` first when time may have reached the duration.
+  public mutating func pointerMoved(to point: Point, time: Double) -> Action {
+    switch state {
+    case .possible:
+      guard let down = downPoint else { return .none }
+      lastPoint = point
+      if down.distance(to: point) > allowableMovement {
+        state = .failed
+        downPoint = nil
+        return .failed
+      }
+      return .none
+    case .began, .changed:
+      state = .changed
+      lastPoint = point
+      return .changed(point)
+    case .ended, .cancelled, .failed:
+      return .none
+    }
+  }
+
+  /// The pointer went up.
+  public mutating func pointerUp(at point: Point, time: Double) -> Action {
+    defer { downPoint = nil }
+    switch state {
+    case .possible:
+      guard let down = downPoint else { return .none }
+      state = .failed
+      return down.distance(to: point) > allowableMovement ? .failed : .tapped(point)
+    case .began, .changed:
+      state = .ended
+      return .ended(point)
+    case .ended, .cancelled, .failed:
+      return .none
+    }
+  }
+
+  /// The system cancelled the gesture (Esc, a lost pointer).
+  public mutating func cancel() -> Action {
+    defer { downPoint = nil }
+    switch state {
+    case .began, .changed:
+      state = .cancelled
+      return .cancelled
+    case .possible where downPoint != nil:
+      state = .failed
+      return .failed
+    default:
+      return .none
+    }
+  }
+
+  /// Resets to `.possible` with no pointer down.
+  public mutating func reset() {
+    state = .possible
+    downPoint = nil
+  }
+}

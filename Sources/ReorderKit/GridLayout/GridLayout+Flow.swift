@@ -1,0 +1,86 @@
+/// The lines of one section of a flow (per-item sizes) grid, relative to the
+/// section's first line and its leading inset.
+struct FlowSection: Hashable, Sendable {
+  struct Frame: Hashable, Sendable {
+    var main: Float64
+    var cross: Float64
+    var mainSize: Float64
+    var crossSize: Float64
+  }
+  /// Each item's frame, relative to the section's items base.
+  var frames: [Frame] = []
+  /// The index of the first item of each line.
+  var lineStarts: [Int] = []
+  /// The main-axis start of each line.
+  var lineMains: [Double] = []
+  /// The main-axis thickness of each line.
+  var lineThickness: [Double] = []
+  /// The main-axis extent of all lines with the spacing between them.
+  var mainExtent: Double = 0
+}
+
+extension GridLayout {
+  /// Lays out items of given sizes greedily into lines, each item centred across the main axis of its line.
+  func makeFlow(_ sizes: [Size]) -> FlowSection {
+    var flow = FlowSection()
+    flow.frames.reserveCapacity(sizes.count)
+    let room = crossExtent - crossLead - crossTrail
+    let s = configuration.itemSpacing
+    let l = configuration.lineSpacing
+    var cursor = 0.0
+    var lineMain = 0.0
+    var thickness = 0.0
+    var lineStart = 0
+
+    func closeLine(upTo end: Int) {
+      for i in lineStart..<end {
+        flow.frames[i].main = lineMain + (thickness - flow.frames[i].mainSize) / 2
+      }
+      flow.lineStarts.append(lineStart)
+      flow.lineMains.append(lineMain)
+      flow.lineThickness.append(thickness)
+    }
+
+    for (i, size) in sizes.enumerated() {
+      let (mainSize, crossSize) = vertical ? (size.height, size.width) : (size.width, size.height)
+      if i > lineStart && cursor + crossSize > room + 1e-9 {
+        closeLine(upTo: i)
+        lineMain += thickness + l
+        lineStart = i
+        cursor = 0
+        thickness = 0
+      }
+      flow.frames.append(FlowSection.Frame(main: 0, cross: cursor, mainSize: mainSize, crossSize: crossSize))
+      cursor += crossSize + s
+      thickness = max(thickness, mainSize)
+    }
+    if !sizes.isEmpty {
+      closeLine(upTo: sizes.count)
+      flow.mainExtent = lineMain + thickness
+    }
+    return flow
+  }
+
+  /// Replaces the sizes of one section's items (after a move inside a per-item-size grid) and
+  /// moves the sections after it.
+  /// - Complexity: O(n) for n items in the section, plus O(s) for the sections after it.
+  public mutating func setItemSizes(_ sizes: [Size], inSection section: Int) {
+    precondition(!fixed, "setItemSizes(_:inSection:) is for grids with per-item sizes")
+    flows[section] = makeFlow(sizes)
+    counts[section] = sizes.count
+    recomputeStarts(from: section)
+  }
+
+  /// Changes the number of items of one section of a fixed-column grid and moves the sections after it.
+  /// - Complexity: O(s) for the sections after it.
+  public mutating func setNumberOfItems(_ count: Int, inSection section: Int) {
+    precondition(fixed, "setNumberOfItems(_:inSection:) is for grids with fixed columns")
+    precondition(count >= 0, "item count must be non-negative, got \(count)")
+    guard counts[section] != count else { return }
+    counts[section] = count
+    recomputeStarts(from: section)
+  }
+
+  /// Whether the grid has fixed columns (as opposed to per-item sizes).
+  public var hasFixedColumns: Bool { fixed }
+}

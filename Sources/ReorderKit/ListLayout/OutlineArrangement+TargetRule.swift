@@ -1,0 +1,48 @@
+/// What the pointer over an outline list proposes for the dragged items.
+enum OutlineProposal<ItemID: Hashable & Sendable>: Hashable, Sendable {
+  /// Nothing changes (over the dragged rows, over no row, or the proposal is the current one).
+  case none
+  /// Move the placeholder to this position (counted without the dragged items).
+  case insertAt(OutlinePosition<ItemID>)
+  /// Drop into this group, as its last child; the placeholder stays where it is.
+  case insertInto(ItemID)
+}
+
+extension OutlineArrangement {
+  /// The list target rule of the design contract, for a pointer in content coordinates.
+  ///
+  /// - Parameters:
+  ///   - layout: the list layout of this arrangement (block included).
+  ///   - allowInsertInto: whether a leaf over the middle half of a group drops into it (drag and drop).
+  ///   - draggingGroup: whether a group is among the dragged items (it only lands at top level).
+  /// - Complexity: O(log s): one hit test and arithmetic.
+  func proposal(
+    at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool
+  ) -> OutlineProposal<ItemID> {
+    guard let path = layout.itemPath(at: point) else {
+      // An empty section has no rows to point at: its area means its (only) slot.
+      if let s = layout.section(at: point), rowCount(inSection: s) == 0 {
+        return proposalIfNew(OutlinePosition(section: s, parent: nil, index: 0))
+      }
+      return .none
+    }
+    let s = path.section
+    guard case .row(let row) = slot(section: s, row: path.item) else { return .none }
+    let frame = layout.frame(ofItem: path)
+    let fraction = (point.y - frame.minY) / frame.height
+    let before: Bool
+    if allowInsertInto && !draggingGroup && row.isGroup {
+      if fraction >= 0.25 && fraction < 0.75 { return .insertInto(row.id) }
+      before = fraction < 0.25
+    } else {
+      before = fraction < 0.5
+    }
+    guard let position = positionForGap(beforeRow: before ? path.item : path.item + 1, inSection: s, draggingGroup: draggingGroup)
+    else { return .none }
+    return proposalIfNew(position)
+  }
+
+  private func proposalIfNew(_ position: OutlinePosition<ItemID>) -> OutlineProposal<ItemID> {
+    position == placeholder ? .none : .insertAt(position)
+  }
+}
