@@ -1,0 +1,197 @@
+/// The analysis behind ``StagedChangeset``: which sections and items survive,
+/// which move, which change content. Stage planning and emission live in
+/// `SectionedDiffer+Stages.swift`.
+struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+  typealias Section = Snapshot<SectionID, ItemID>.Section
+
+  /// What happens to an item of the new data.
+  enum ItemFate: UInt8 {
+    case inserted, stays, moves
+  }
+
+  let old: [Section]
+  let new: [Section]
+  /// The new index of each old section, or -1 when it is deleted.
+  var newSectionOfOld: [Int]
+  /// The old index of each new section, or -1 when it is inserted.
+  var oldSectionOfNew: [Int]
+  /// Whether each new section that survives moves (is outside the longest increasing subsequence).
+  var sectionMoves: [Bool] = []
+
+  /// Flat numbering of items: section by section, in order.
+  var oldStart: [Int] = []
+  var newStart: [Int] = []
+  var oldSectionOfFlat: [Int] = []
+  var newSectionOfFlat: [Int] = []
+  /// The new flat index of each old item, or -1 when it is deleted.
+  var newOfOld: [Int] = []
+  /// The old flat index of each new item, or -1 when it is inserted.
+  var oldOfNew: [Int] = []
+  var fate: [ItemFate] = []
+  /// Whether each new item's content changed (surviving items only).
+  var reloads: [Bool] = []
+
+  // Facts for stage planning, by new section index (surviving or inserted) or old section index.
+  /// New sections with item deletes, inserts or moves in or out.
+  var itemsTouched: [Bool] = []
+  /// New sections with a reload of an item that does not move.
+  var stillReloadTouched: [Bool] = []
+  /// New sections holding, before or after, an item that moves and reloads.
+  var movingReloadTouched: [Bool] = []
+  /// Inserted new sections that receive moved items.
+  var receivesMoves: [Bool] = []
+  /// Deleted old sections that give up moved items.
+  var givesMoves: [Bool] = []
+  var hasItemChanges = false
+  var hasMovingReloads = false
+  var hasStillReloads = false
+
+  init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
+    self.old = old
+    self.new = new
+    var sectionIndex = [SectionID: Int](minimumCapacity: old.count)
+    for (s, section) in old.enumerated() where sectionIndex.updateValue(s, forKey: section.id) != nil {
+      throw .duplicateSection(section.id, inNew: false)
+    }
+    newSectionOfOld = Array(repeating: -1, count: old.count)
+    oldSectionOfNew = Array(repeating: -1, count: new.count)
+    for (s, section) in new.enumerated() {
+      guard let o = sectionIndex[section.id] else { continue }
+      guard newSectionOfOld[o] < 0 else { throw .duplicateSection(section.id, inNew: true) }
+      newSectionOfOld[o] = s
+      oldSectionOfNew[s] = o
+    }
+    var seenNew = Set<SectionID>(minimumCapacity: new.count)
+    for section in new where !seenNew.insert(section.id).inserted { throw .duplicateSection(section.id, inNew: true) }
+    try matchItems()
+    classifyItems(contentChanged)
+    chooseSectionMoves()
+  }
+
+  /// Numbers the items and pairs them by identifier, with one hash table.
+  private mutating func matchItems() throws(SectionedDiffError) {
+    (oldStart, oldSectionOfFlat) = Self.number(old)
+    (newStart, newSectionOfFlat) = Self.number(new)
+    let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
+    newOfOld = Array(repeating: -1, count: oldCount)
+    oldOfNew = Array(repeating: -1, count: newCount)
+    // Old items map to their flat index; new-only items to -(flat + 1).
+    var index = [ItemID: Int](minimumCapacity: oldCount + newCount / 8)
+    var flat = 0
+    for section in old {
+      for id in section.items {
+        if index.updateValue(flat, forKey: id) != nil { throw .duplicateItem(id, inNew: false) }
+        flat += 1
+      }
+    }
+    flat = 0
+    for section in new {
+      for id in section.items {
+        if let o = index[id] {
+          guard o >= 0, newOfOld[o] < 0 else { throw .duplicateItem(id, inNew: true) }
+          newOfOld[o] = flat
+          oldOfNew[flat] = o
+        } else {
+          index[id] = -(flat + 1)
+        }
+        flat += 1
+      }
+    }
+  }
+
+  private static func number(_ sections: [Section]) -> (start: [Int], sectionOfFlat: [Int]) {
+    var start: [Int] = []
+    start.reserveCapacity(sections.count + 1)
+    var total = 0
+    for section in sections {
+      start.append(total)
+      total += section.items.count
+    }
+    start.append(total)
+    var sectionOfFlat = [Int](repeating: 0, count: total)
+    for s in sections.indices where start[s] < start[s + 1] {
+      for f in start[s]..<start[s + 1] { sectionOfFlat[f] = s }
+    }
+    return (start, sectionOfFlat)
+  }
+
+  /// Decides which items stay (a longest increasing subsequence per surviving
+  /// section), which move, and which reload, and records what each section sees.
+  private mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
+    fate = Array(repeating: .inserted, count: newSectionOfFlat.count)
+    reloads = Array(repeating: false, count: newSectionOfFlat.count)
+    itemsTouched = Array(repeating: false, count: new.count)
+    stillReloadTouched = itemsTouched
+    movingReloadTouched = itemsTouched
+    receivesMoves = itemsTouched
+    givesMoves = Array(repeating: false, count: old.count)
+    var sameSection: [Int] = []  // old item indices, in new order
+    var sameSectionFlat: [Int] = []
+    for s in new.indices {
+      let os = oldSectionOfNew[s]
+      sameSection.removeAll(keepingCapacity: true)
+      sameSectionFlat.removeAll(keepingCapacity: true)
+      for f in newStart[s]..<newStart[s + 1] {
+        let o = oldOfNew[f]
+        if o < 0 {
+          if os >= 0 { itemsTouched[s] = true; hasItemChanges = true }
+          continue
+        }
+        let from = oldSectionOfFlat[o]
+        if from == os {
+          sameSection.append(o - oldStart[os])
+          sameSectionFlat.append(f)
+        } else {
+          fate[f] = .moves
+          hasItemChanges = true
+          itemsTouched[s] = true
+          if os < 0 { receivesMoves[s] = true }
+          let fromNew = newSectionOfOld[from]
+          if fromNew >= 0 { itemsTouched[fromNew] = true } else { givesMoves[from] = true }
+        }
+        if contentChanged(new[s].items[f - newStart[s]]) { reloads[f] = true }
+      }
+      if !sameSection.isEmpty {
+        let keep = longestIncreasingSubsequence(sameSection)
+        for (k, f) in sameSectionFlat.enumerated() {
+          fate[f] = keep[k] ? .stays : .moves
+          if !keep[k] { itemsTouched[s] = true; hasItemChanges = true }
+        }
+      }
+    }
+    for (o, section) in old.enumerated() where newSectionOfOld[o] >= 0 {
+      for f in oldStart[o]..<oldStart[o] + section.items.count where newOfOld[f] < 0 {
+        itemsTouched[newSectionOfOld[o]] = true
+        hasItemChanges = true
+      }
+    }
+    for f in reloads.indices where reloads[f] {
+      let s = newSectionOfFlat[f]
+      if fate[f] == .stays {
+        stillReloadTouched[s] = true
+        hasStillReloads = true
+      } else {
+        hasMovingReloads = true
+        movingReloadTouched[s] = true
+        let fromNew = newSectionOfOld[oldSectionOfFlat[oldOfNew[f]]]
+        if fromNew >= 0 { movingReloadTouched[fromNew] = true }
+      }
+    }
+  }
+
+  /// Picks the sections that move: those outside a longest increasing
+  /// subsequence of the surviving sections, preferring to keep in place the
+  /// sections whose items change (so that fewer stages are needed).
+  private mutating func chooseSectionMoves() {
+    var order: [Int] = []  // new indices of surviving sections, in old order
+    var weights: [Int] = []
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      let s = newSectionOfOld[o]
+      order.append(s)
+      weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] ? 1 : 0)
+    }
+    let keep = heaviestLongestIncreasingSubsequence(order, weights: weights, bound: new.count)
+    sectionMoves = Array(repeating: false, count: new.count)
+    for (k, s) in order.enumerated() where !keep[k] { sectionMoves[s] = true }
+  }
+}
