@@ -1,0 +1,98 @@
+/// A parsed JSON document, with object keys in their original order.
+///
+/// ```swift
+/// let value = try JSONValue.parse(Array(#"{"a": [1, 2]}"#.utf8))
+/// value["a"]?[1]?.number   // 2
+/// ```
+public enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// The number, if this is one.
+  public var number: Double? {
+    if case .number(let n) = self { return n }
+    return nil
+  }
+  /// The string, if this is one.
+  public var string: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+  /// The elements, if this is an array.
+  public var array: [JSONValue]? {
+    if case .array(let a) = self { return a }
+    return nil
+  }
+  /// The members, if this is an object.
+  public var object: JSONObject? {
+    if case .object(let o) = self { return o }
+    return nil
+  }
+  /// The boolean, if this is one.
+  public var bool: Bool? {
+    if case .bool(let b) = self { return b }
+    return nil
+  }
+
+  /// A member of an object.
+  public subscript(key: String) -> JSONValue? { object?[key] }
+  /// An element of an array.
+  public subscript(index: Int) -> JSONValue? {
+    guard let a = array, a.indices.contains(index) else { return nil }
+    return a[index]
+  }
+
+  /// A short name of the value's type, for error messages.
+  public var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+/// The members of a JSON object, in order, with lookup by key.
+public struct JSONObject: Hashable, Sendable {
+  /// The members in document order.
+  public private(set) var members: [(key: String, value: JSONValue)] = []
+  private var index: [String: Int] = [:]
+
+  /// Creates an empty object.
+  public init() {}
+
+  /// The value of a key.
+  public subscript(key: String) -> JSONValue? {
+    index[key].map { members[$0].value }
+  }
+
+  /// The keys in document order.
+  public var keys: [String] { members.map(\.key) }
+
+  /// Adds a member; returns false if the key was already present.
+  mutating func append(_ key: String, _ value: JSONValue) -> Bool {
+    guard index[key] == nil else { return false }
+    index[key] = members.count
+    members.append((key, value))
+    return true
+  }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for (k, v) in members {
+      hasher.combine(k)
+      hasher.combine(v)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/// Writes compact, deterministic JSON in the tool's output style: `", "` between
+/// elements and `": "` after keys, members in the order written.
+///
+/// ```swift
+/// var w = JSONWriter()
+/// w.object { w.key("items"); w.array(["a", "b"]) { w.string($0) } }
+/// w.text   // {"items": ["a", "b"]}
+/// ```
+public struct JSONWriter: Sendable {
+  /// The JSON written so far.
+  public private(set) var text = ""
+  private var needsComma: [Bool] = [false]
+
+  /// Creates an empty writer.
+  public init() {}
+
+  private mutating func separate() {
+    if needsComma[needsComma.count - 1] { text += ", " }
+    needsComma[needsComma.count - 1] = true
+  }
+
+  /// Writes an object whose members the closure writes with ``key(_:)`` and a value each.
+  public mutating func object(_ body: (inout JSONWriter) -> Void) {
+    separate()
+    text += "{"
+    needsComma.append(false)
+    body(&self)
+    needsComma.removeLast()
+    text += "}"
+  }
+
+  /// Writes an array of elements.
+  public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+    separate()
+    text += "["
+    needsComma.append(false)
+    for e in elements { body(&self, e) }
+    needsComma.removeLast()
+    text += "]"
+  }
+
+  /// Writes an object key; the next value written is its value.
+  public mutating func key(_ k: String) {
+    separate()
+    Self.escape(k, into: &text)
+    text += ": "
+    needsComma[needsComma.count - 1] = false
+  }
+
+  /// Writes a string.
+  public mutating func string(_ s: String) {
+    separate()
+    Self.escape(s, into: &text)
+  }
+
+  /// Writes an integer.
+  public mutating func int(_ i: Int) {
+    separate()
+    text += String(i)
+  }
+
+  /// Writes a number: integers without a fraction, others in the shortest exact form.
+  public mutating func number(_ d: Double) {
+    separate()
+    if d == d.rounded(), abs(d) < 1e15 { text += String(Int(d)) } else { text += "\(d)" }
+  }
+
+  /// Writes a boolean.
+  public mutating func bool(_ b: Bool) {
+    separate()
+    text += b ? "true" : "false"
+  }
+
+  /// Writes null.
+  public mutating func null() {
+    separate()
+    text += "null"
+  }
+
+  /// Appends a JSON string literal for `s` to `out`.
+  public static func escape(_ s: String, into out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}

@@ -1,0 +1,221 @@
+import ReorderKit
+
+/// A `reorder run` scenario: a layout, a mode, the data, a policy and timed pointer events.
+public struct Scenario: Sendable {
+  /// One timed input event.
+  public enum Event: Hashable, Sendable {
+    case down(Point)
+    case move(Point)
+    case up(Point)
+    case tap(Point)
+    case cancel
+    case tick
+    case scroll(Point)
+  }
+
+  public var layout: LayoutConfiguration
+  public var itemSizes: [String: Size]
+  public var mode: ReorderMode
+  public var snapshot: Snapshot<String, String>
+  public var denied: Set<String>
+  public var events: [(time: Double, event: Event)]
+  /// The visible size of the view.
+  public var viewSize: Size
+
+  /// Whether the layout is a list (moves are written as outline positions).
+  public var isList: Bool {
+    if case .list = layout { return true }
+    return false
+  }
+
+  /// Parses and validates a scenario document.
+  /// - Throws: ``InputError`` naming the first problem.
+  public init(json value: JSONValue) throws(InputError) {
+    let top = try JSONFields(value, path: "")
+    try top.rejectUnknown(["layout", "mode", "sections", "canMove", "events"])
+    let modeName = try top.optionalString("mode") ?? "interactive"
+    guard let mode = ReorderMode(rawValue: modeName) else {
+      throw InputError("mode must be \"interactive\", \"live\" or \"dragDrop\", got \"\(modeName)\"")
+    }
+    self.mode = mode
+
+    let layoutFields = try JSONFields(try top.value("layout"), path: "layout")
+    let type = try layoutFields.string("type")
+    let width = try layoutFields.positive("width")
+    let height = try layoutFields.optionalNumber("height")
+    if let height, height <= 0 { throw InputError("layout.height must be positive, got \(format(height))") }
+    let inset = try Self.insets(layoutFields)
+    let headerHeight = try layoutFields.nonNegative("headerHeight", default: 0)
+    var itemSizes: [String: Size] = [:]
+    switch type {
+    case "grid":
+      try layoutFields.rejectUnknown([
+        "type", "width", "height", "columns", "itemSizes", "itemSpacing", "lineSpacing", "headerHeight", "itemHeight",
+        "sectionInset", "scrollDirection", "pageWidth",
+      ])
+      let columns = try layoutFields.optionalInteger("columns")
+      let hasSizes = layoutFields.object["itemSizes"] != nil
+      if columns == nil && !hasSizes { throw InputError("layout needs \"columns\" or \"itemSizes\"") }
+      if columns != nil && hasSizes { throw InputError("layout has both \"columns\" and \"itemSizes\"; give one") }
+      if let columns, columns < 1 { throw InputError("layout.columns must be at least 1, got \(columns)") }
+      let directionName = try layoutFields.optionalString("scrollDirection") ?? "vertical"
+      guard let direction = ScrollDirection(rawValue: directionName) else {
+        throw InputError("layout.scrollDirection must be \"vertical\" or \"horizontal\", got \"\(directionName)\"")
+      }
+      if direction == .horizontal && height == nil {
+        throw InputError("layout.height is required for horizontal scrolling (it bounds the columns)")
+      }
+      let itemHeight = try layoutFields.optionalNumber("itemHeight")
+      if let itemHeight, itemHeight <= 0 { throw InputError("layout.itemHeight must be positive, got \(format(itemHeight))") }
+      let pageWidth = try layoutFields.optionalNumber("pageWidth")
+      if let pageWidth, pageWidth <= 0 { throw InputError("layout.pageWidth must be positive, got \(format(pageWidth))") }
+      let config = GridLayout.Configuration(
+        width: width, height: height ?? 0, columns: columns,
+        itemSpacing: try layoutFields.nonNegative("itemSpacing", default: 0),
+        lineSpacing: try layoutFields.nonNegative("lineSpacing", default: 0), sectionInset: inset,
+        headerHeight: headerHeight, itemHeight: itemHeight, scrollDirection: direction, pageWidth: pageWidth)
+      if let columns {
+        let across = direction == .vertical ? config.itemSpacing : config.lineSpacing
+        let w = (width - inset.left - inset.right - Double(columns - 1) * across) / Double(columns)
+        guard w > 0 else {
+          throw InputError("layout: \(columns) columns do not fit in width \(format(width)) with these insets and spacing")
+        }
+      } else {
+        let sizes = try JSONFields(try layoutFields.value("itemSizes"), path: "layout.itemSizes")
+        for (id, v) in sizes.object.members {
+          guard let pair = v.array, pair.count == 2, let w = pair[0].number, let h = pair[1].number else {
+            throw InputError("layout.itemSizes.\(id) must be [width, height]")
+          }
+          guard w > 0, h > 0, w.isFinite, h.isFinite else {
+            throw InputError("layout.itemSizes.\(id) must be positive, got [\(format(w)), \(format(h))]")
+          }
+          itemSizes[id] = Size(width: w, height: h)
+        }
+      }
+      layout = .grid(config)
+    case "list":
+      try layoutFields.rejectUnknown(["type", "width", "height", "rowHeight", "headerHeight", "sectionInset", "indent"])
+      let rowHeight = try layoutFields.optionalNumber("rowHeight") ?? 44
+      guard rowHeight > 0 else { throw InputError("layout.rowHeight must be positive, got \(format(rowHeight))") }
+      guard width - inset.left - inset.right > 0 else { throw InputError("layout: the section insets leave no width for rows") }
+      layout = .list(
+        ListLayout.Configuration(
+          width: width, height: height ?? 0, rowHeight: rowHeight, headerHeight: headerHeight, sectionInset: inset,
+          indent: try layoutFields.nonNegative("indent", default: 20)))
+    default:
+      throw InputError("layout.type must be \"grid\" or \"list\", got \"\(type)\"")
+    }
+    self.itemSizes = itemSizes
+
+    let isList = type == "list"
+    snapshot = try SnapshotJSON.decode(try top.value("sections"), path: "sections", allowGroups: isList)
+    if !itemSizes.isEmpty || (type == "grid" && layoutFields.object["itemSizes"] != nil) {
+      for section in snapshot.sections {
+        for id in section.items where itemSizes[id] == nil {
+          throw InputError("layout.itemSizes has no size for item \"\(id)\"")
+        }
+      }
+      for id in itemSizes.keys where !snapshot.contains(id) {
+        throw InputError("layout.itemSizes.\(id) names no item of the sections")
+      }
+    }
+
+    denied = []
+    if let canMove = top.object["canMove"] {
+      let fields = try JSONFields(canMove, path: "canMove")
+      try fields.rejectUnknown(["deny"])
+      for (i, v) in try fields.array("deny").enumerated() {
+        guard let id = v.string else { throw InputError("canMove.deny[\(i)] must be a string, got \(v.typeName)") }
+        guard snapshot.contains(id) else { throw InputError("canMove.deny[\(i)] names no item: \"\(id)\"") }
+        denied.insert(id)
+      }
+    }
+
+    events = try Self.events(try top.array("events"), mode: mode)
+    let content: Size
+    switch layout {
+    case .grid(let c) where c.columns == nil:
+      content = GridLayout(c, itemSizes: snapshot.sections.map { $0.items.map { itemSizes[$0]! } }).contentSize
+    case .grid(let c):
+      content = GridLayout(c, itemCounts: snapshot.sections.map(\.items.count)).contentSize
+    case .list(let c):
+      content = ListLayout(c, rowCounts: snapshot.sections.map(\.items.count)).contentSize
+    }
+    viewSize = Size(width: width, height: height ?? max(content.height, 1))
+  }
+
+  static func insets(_ layout: JSONFields) throws(InputError) -> EdgeInsets {
+    guard let v = layout.object["sectionInset"] else { return .zero }
+    if let a = v.array {
+      guard a.count == 4, let t = a[0].number, let l = a[1].number, let b = a[2].number, let r = a[3].number else {
+        throw InputError("layout.sectionInset must be [top, left, bottom, right] or an object")
+      }
+      let inset = EdgeInsets(top: t, left: l, bottom: b, right: r)
+      guard [t, l, b, r].allSatisfy({ $0 >= 0 }) else { throw InputError("layout.sectionInset must not be negative") }
+      return inset
+    }
+    let f = try JSONFields(v, path: "layout.sectionInset")
+    try f.rejectUnknown(["top", "left", "bottom", "right"])
+    return EdgeInsets(
+      top: try f.nonNegative("top", default: 0), left: try f.nonNegative("left", default: 0),
+      bottom: try f.nonNegative("bottom", default: 0), right: try f.nonNegative("right", default: 0))
+  }
+
+  static func events(_ values: [JSONValue], mode: ReorderMode) throws(InputError) -> [(time: Double, event: Event)] {
+    var result: [(time: Double, event: Event)] = []
+    var previous = -Double.infinity
+    var isDown = false
+    for (i, value) in values.enumerated() {
+      let path = "events[\(i)]"
+      let f = try JSONFields(value, path: path)
+      let type = try f.string("type")
+      let t = try f.number("t")
+      guard t >= 0 else { throw InputError("\(path).t must not be negative, got \(format(t))") }
+      guard t >= previous else {
+        throw InputError("\(path).t = \(format(t)) is before the previous event's \(format(previous)): events must be in time order")
+      }
+      previous = t
+      func point() throws(InputError) -> Point {
+        try f.rejectUnknown(["t", "type", "x", "y"])
+        return Point(x: try f.number("x"), y: try f.number("y"))
+      }
+      let event: Event
+      switch type {
+      case "down":
+        let p = try point()
+        guard !isDown else { throw InputError("\(path): 'down' while the pointer is already down (no 'up' or 'cancel' since)") }
+        isDown = true
+        event = .down(p)
+      case "move":
+        let p = try point()
+        guard isDown else { throw InputError("\(path): 'move' before any 'down'") }
+        event = .move(p)
+      case "up":
+        let p = try point()
+        guard isDown else { throw InputError("\(path): 'up' before any 'down'") }
+        isDown = false
+        event = .up(p)
+      case "tap":
+        let p = try point()
+        guard mode == .dragDrop else { throw InputError("\(path): 'tap' is only for mode \"dragDrop\" (it adds an item to a drag)") }
+        event = .tap(p)
+      case "cancel":
+        try f.rejectUnknown(["t", "type"])
+        isDown = false
+        event = .cancel
+      case "tick":
+        try f.rejectUnknown(["t", "type"])
+        event = .tick
+      case "scroll":
+        try f.rejectUnknown(["t", "type", "dx", "dy"])
+        let d = Point(x: try f.optionalNumber("dx") ?? 0, y: try f.optionalNumber("dy") ?? 0)
+        guard f.object["dx"] != nil || f.object["dy"] != nil else { throw InputError("\(path): 'scroll' needs \"dy\" (or \"dx\")") }
+        event = .scroll(d)
+      default:
+        throw InputError("\(path).type must be down, move, up, tap, cancel, tick or scroll, got \"\(type)\"")
+      }
+      result.append((t, event))
+    }
+    return result
+  }
+}
