@@ -32,4 +32,10 @@ static inline Uint32 CSDL2_PixelFormatRGBA32(void) { return SDL_PIXELFORMAT_RGBA
 /// The 32-bit ARGB8888 format.
 static inline Uint32 CSDL2_PixelFormatARGB8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
 
+/// Makes stdout line-buffered (for the app's --report stream); Swift 6 cannot touch the global `stdout`.
+static inline void CSDL2_LineBufferStdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+/// Writes a line to stdout and flushes it.
+static inline void CSDL2_PutLine(const char *line) { fputs(line, stdout); fputc('\n', stdout); fflush(stdout); }
+
 #endif

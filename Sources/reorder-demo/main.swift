@@ -1,25 +1,79 @@
-@preconcurrency import CSDL2
+import Foundation
 import ReorderKit
 import ReorderKitSDL
 
-try Window.initializeSDL()
-let window = try Window(title: "ReorderKit", size: Size(width: 390, height: 720), fontPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-var stats = FrameStats()
-var pacer = FramePacer(rate: window.refreshRate)
-for frame in 0..<120 {
-  let start = FramePacer.now()
-  let c = window.canvas
-  c.clear(Color(hex: 0xF2F2F7))
-  for i in 0..<50 {
-    let r = Rect(x: 20 + Double(i % 3) * 123, y: 60 + Double(i / 3) * 123 - Double(frame), width: 103, height: 103)
-    c.fillRoundedRect(r, radius: 12, color: Color(hue: Double(i) / 50, saturation: 0.7, brightness: 0.9))
-    c.drawText("\(i)", in: r, size: 15, bold: true, color: .white)
-  }
-  c.drawShadow(Rect(x: 120, y: 300, width: 110, height: 110), radius: 12, blur: 12, color: Color.black.withAlpha(0.35))
-  c.fillRoundedRect(Rect(x: 120, y: 300, width: 110, height: 110), radius: 12, color: .white)
-  if frame == 60 { try window.savePNG(to: "/tmp/sdl-test.png") }
-  window.present()
-  stats.record(FramePacer.now() - start)
-  pacer.waitForNextFrame()
+/// Prints one line on stderr.
+func warn(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
 }
-print(window.rendererName, window.isVSynced, stats.summary())
+
+let options: Options
+do {
+  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  warn("reorder-demo: \(error)")
+  exit(2)
+}
+
+if options.tourDirectory != nil, ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+  setenv("SDL_VIDEODRIVER", "offscreen", 1)
+}
+
+var store = StateStore(path: options.resolvedStatePath)
+if !options.reset, let warning = store.load() { warn(warning) }
+
+do {
+  try Window.initializeSDL()
+} catch {
+  warn("reorder-demo: \(error)")
+  exit(1)
+}
+let window: Window
+do {
+  window = try Window(
+    title: "ReorderKit", size: Size(width: options.size.width, height: options.size.height), vsync: options.vsync,
+    fontPath: options.fontPath)
+} catch {
+  warn("reorder-demo: \(error)")
+  exit(1)
+}
+
+let windowSize = window.size
+func viewSize(controls: Double) -> Size {
+  Size(width: windowSize.width, height: max(windowSize.height - App.barHeight - controls, 1))
+}
+var scenes: [any DemoScene] = [
+  ColorsScene(count: options.items, viewSize: viewSize(controls: 0)),
+  PhotosScene(viewSize: viewSize(controls: 0)),
+  StudentsScene(viewSize: viewSize(controls: 48)),
+  LessonsScene(viewSize: viewSize(controls: 0)),
+]
+if !options.reset {
+  for i in scenes.indices {
+    guard let saved = store.state(forScene: scenes[i].storageKey) else { continue }
+    do {
+      try scenes[i].restore(saved, viewSize: scenes[i].view.viewSize, time: 0)
+    } catch {
+      warn(
+        "reorder-demo: warning: the saved \(scenes[i].name) arrangement in \(store.path) does not fit (\(error)); using the built-in data"
+      )
+    }
+  }
+}
+
+let app = App(
+  options: options, window: window, scenes: scenes,
+  current: Options.sceneNames.firstIndex(of: options.scene) ?? 0, store: store)
+if let directory = options.tourDirectory {
+  do {
+    try Tour(app: app, directory: directory).run()
+  } catch {
+    warn("reorder-demo: tour failed: \(error)")
+    exit(1)
+  }
+} else {
+  app.run()
+}
+if options.stats { warn(app.statsSummary()) }
+Window.quitSDL()
+exit(0)

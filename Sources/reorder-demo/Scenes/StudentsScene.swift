@@ -1,0 +1,101 @@
+import ReorderKit
+import ReorderKitSDL
+
+/// Students (seed 001): a sectioned grid with headers. The control above it
+/// re-sorts by name, birthday or height; every tile glides to its new section
+/// while sections appear and disappear.
+struct StudentsScene: DemoScene {
+  let name = "students"
+  let title = "Students"
+  var view: DemoView
+  var sort: StudentSort = .name
+  var sortControl = SegmentedControl(segments: StudentSort.allCases.map(\.title))
+
+  init(viewSize: Size) {
+    view = DemoView(snapshot: Self.snapshot(sortedBy: .name), layout: Self.layout(for: viewSize), viewSize: viewSize)
+  }
+
+  var controlsHeight: Double { 48 }
+
+  static func snapshot(sortedBy sort: StudentSort) -> Snapshot<String, String> {
+    var snapshot = Snapshot<String, String>()
+    for section in StudentsData.sections(sortedBy: sort) { try! snapshot.appendSection(section.id, items: section.items) }
+    return snapshot
+  }
+
+  func layout(for viewSize: Size) -> LayoutConfiguration { Self.layout(for: viewSize) }
+
+  static func layout(for viewSize: Size) -> LayoutConfiguration {
+    .grid(
+      GridLayout.Configuration(
+        width: viewSize.width, height: viewSize.height, columns: viewSize.width >= 560 ? 4 : 3, itemSpacing: 10,
+        lineSpacing: 10, sectionInset: EdgeInsets(top: 4, left: 16, bottom: 14, right: 16), headerHeight: 34,
+        itemHeight: 96))
+  }
+
+  /// Re-sorts: the new arrangement replaces the old one, animated by the engine.
+  mutating func resort(_ newSort: StudentSort, time: Double) {
+    sort = newSort
+    sortControl.selectedIndex = StudentSort.allCases.firstIndex(of: newSort)!
+    // Until the engine animates batch updates, the new arrangement replaces the old one at once.
+    view = DemoView(snapshot: Self.snapshot(sortedBy: newSort), layout: view.layoutConfiguration, viewSize: view.viewSize)
+  }
+
+  mutating func controlsPointerDown(at point: Point, in frame: Rect, time: Double) -> Bool {
+    var control = sortControl
+    control.frame = Self.sortControlFrame(in: frame)
+    guard let i = control.segment(at: point), StudentSort.allCases[i] != sort else { return false }
+    resort(StudentSort.allCases[i], time: time)
+    return true
+  }
+
+  /// The sort control: centred in the controls strip, 32 high.
+  static func sortControlFrame(in frame: Rect) -> Rect {
+    Rect(x: frame.minX + 16, y: frame.minY + 6, width: frame.width - 32, height: 32)
+  }
+
+  func drawControls(in frame: Rect, canvas: Canvas, theme: Theme) {
+    var control = sortControl
+    control.frame = Self.sortControlFrame(in: frame)
+    control.draw(in: canvas, theme: theme)
+  }
+
+  func drawHeader(_ id: String, frame: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
+    canvas.drawText(
+      StudentsData.sectionTitles[id] ?? id, in: Rect(x: frame.minX + 18, y: frame.minY + 6, width: frame.width - 36, height: frame.height - 8),
+      size: 15, bold: true, color: theme.text.withAlpha(element.alpha), alignment: .left)
+  }
+
+  static func avatarColor(of id: String) -> Color {
+    let n = Double(Int(id.dropFirst()) ?? 0)
+    let h = n * 0.618_033_988_75
+    return Color(hue: h - h.rounded(.down), saturation: 0.45, brightness: 0.88)
+  }
+
+  func drawItem(_ id: String, frame f: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
+    guard let s = StudentsData.byID[id] else { return }
+    let a = element.alpha
+    canvas.fillRoundedRect(f, radius: theme.cornerRadius, color: theme.cell.withAlpha(a))
+    let d = min(40, f.height * 0.42)
+    let c = Point(x: f.midX, y: f.minY + 10 + d / 2)
+    canvas.fillCircle(center: c, radius: d / 2, color: Self.avatarColor(of: id).withAlpha(a))
+    canvas.drawText(String(s.name.prefix(1)), in: Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d), size: 17, bold: true, color: Color.white.withAlpha(a))
+    canvas.drawText(s.name, in: Rect(x: f.minX + 4, y: f.minY + 14 + d, width: f.width - 8, height: 18), size: 13, bold: true, color: theme.text.withAlpha(a))
+    canvas.drawText(sort.detail(of: s), in: Rect(x: f.minX + 4, y: f.minY + 31 + d, width: f.width - 8, height: 16), size: 11, color: theme.secondaryText.withAlpha(a))
+  }
+
+  func encodeState() -> JSONValue {
+    .object([("sort", .string(sort.rawValue)), ("sections", SnapshotJSON.encode(view.snapshot))])
+  }
+
+  mutating func restore(_ state: JSONValue, viewSize: Size, time: Double) throws {
+    guard let name = state["sort"]?.stringValue, let saved = StudentSort(rawValue: name) else {
+      throw SnapshotJSON.Error("no valid \"sort\"")
+    }
+    guard let sections = state["sections"] else { throw SnapshotJSON.Error("no \"sections\"") }
+    let snapshot = try SnapshotJSON.decode(sections, matching: view.snapshot)
+    sort = saved
+    sortControl.selectedIndex = StudentSort.allCases.firstIndex(of: saved)!
+    view = DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize)
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+@preconcurrency import CSDL2
+import ReorderKit
+import ReorderKitSDL
+
+/// The scripted tour of `--tour DIR`: every scene in turn, driven by
+/// synthetic pointer events on a virtual clock at 25 frames a second, each
+/// frame written to `DIR/<scene>/frame-NNNN.png` (and a still of each scene
+/// to `DIR/<scene>.png`, a mid-drag one to `DIR/<scene>-drag.png`).
+///
+/// The events go through the same path as real input, so the tour shows
+/// exactly what a person would see.
+struct Tour {
+  let app: App
+  let directory: String
+  let fps = 25.0
+
+  enum Target {
+    case item(String)
+    case point(Point)
+  }
+
+  enum Step {
+    case wait(Double)
+    case press(Target)
+    case move(to: Target, duration: Double)
+    case release
+    case key(Key)
+    case tapSortControl(Int)
+    case scroll(Point, duration: Double)
+    case still(String)
+  }
+
+  static func script(for scene: String) -> [Step] {
+    switch scene {
+    case "colors":
+      return [
+        .wait(0.4), .still("colors"), .press(.item("c1")), .wait(0.7), .move(to: .item("c8"), duration: 1.0),
+        .wait(0.2), .still("colors-drag"), .wait(0.2), .release, .wait(0.7),
+        .press(.item("c6")), .wait(0.7), .move(to: .item("c2"), duration: 0.7), .wait(0.3), .key(.escape), .wait(0.8),
+      ]
+    case "photos":
+      return [
+        .wait(0.4), .still("photos"), .press(.item("IMG_1001")), .wait(0.7), .move(to: .item("IMG_1005"), duration: 1.0),
+        .wait(0.2), .still("photos-drag"), .wait(0.2), .release, .wait(0.7),
+        .scroll(Point(x: 1, y: 0), duration: 0.5), .wait(1.0), .scroll(Point(x: -1, y: 0), duration: 0.5), .wait(0.8),
+      ]
+    case "students":
+      return [
+        .wait(0.4), .still("students"), .tapSortControl(1), .wait(1.2), .tapSortControl(2), .wait(1.2),
+        .tapSortControl(0), .wait(1.0), .press(.item("s1")), .wait(0.7), .move(to: .item("s3"), duration: 0.9),
+        .wait(0.2), .still("students-drag"), .wait(0.2), .release, .wait(0.8),
+      ]
+    default:
+      return [
+        .wait(0.4), .still("lessons"), .press(.item("Functions")), .wait(0.7), .move(to: .item("Constants"), duration: 1.0),
+        .wait(0.3), .still("lessons-drag"), .wait(0.3), .release, .wait(0.7),
+        .press(.item("Concurrency")), .release, .wait(0.8),
+        .press(.item("Wrap-up")), .wait(0.7), .move(to: .item("Welcome"), duration: 1.0), .wait(0.3), .release, .wait(0.8),
+      ]
+    }
+  }
+
+  func run() throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var t = 1.0
+    var event = SDL_Event()
+    for (index, name) in Options.sceneNames.enumerated() {
+      let folder = "\(directory)/\(name)"
+      try? FileManager.default.removeItem(atPath: folder)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      if index == 0 && app.current != 0 || index > 0 { app.switchScene(to: index, time: t) }
+      if index == 0 { app.reportScene(event: "ready", time: t) }
+      var steps = Self.script(for: name)[...]
+      var pending: [(time: Double, input: InputEvent?)] = []
+      var frame = 0
+      var pointer = Point(x: 0, y: 0)
+      var stills: [String] = []
+      while !steps.isEmpty || !pending.isEmpty {
+        while SDL_PollEvent(&event) != 0 {}
+        while let next = pending.first, next.time <= t {
+          pending.removeFirst()
+          if let input = next.input { app.handle(input, time: next.time) }
+        }
+        while pending.isEmpty, let step = steps.first {
+          steps.removeFirst()
+          switch step {
+          case .wait(let d): pending.append((t + d, nil))
+          case .press(let target):
+            pointer = position(of: target, time: t)
+            pending.append((t, .pointerDown(pointer)))
+          case .move(let target, let duration):
+            let from = pointer
+            let to = position(of: target, time: t)
+            let n = max(Int(duration * fps), 1)
+            for k in 1...n {
+              let u = Double(k) / Double(n)
+              let e = u * u * (3 - 2 * u)
+              pending.append((t + duration * u, .pointerMoved(Point(x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e))))
+            }
+            pointer = to
+          case .release: pending.append((t, .pointerUp(pointer)))
+          case .key(let key): pending.append((t, .key(key)))
+          case .tapSortControl(let i):
+            let f = StudentsScene.sortControlFrame(in: app.controlsFrame)
+            let w = f.width / Double(StudentSort.allCases.count)
+            let p = Point(x: f.minX + w * (Double(i) + 0.5), y: f.midY)
+            pending.append((t, .pointerDown(p)))
+            pending.append((t + 0.05, .pointerUp(p)))
+          case .scroll(let direction, let duration):
+            let n = max(Int(duration * fps), 1)
+            let size = app.scene.view.viewSize
+            for k in 1...n {
+              pending.append((t + duration * Double(k) / Double(n), .scroll(Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)))))
+            }
+          case .still(let name):
+            // A still is taken of this frame, before anything later in the script happens.
+            stills.append(name)
+            pending.append((t + 0.5 / fps, nil))
+          }
+          while let next = pending.first, next.time <= t {
+            pending.removeFirst()
+            if let input = next.input { app.handle(input, time: next.time) }
+          }
+        }
+        app.react(to: app.scene.view.tick(time: t), time: t)
+        app.draw(time: t)
+        frame += 1
+        try app.window.savePNG(to: String(format: "%@/frame-%04d.png", folder, frame))
+        for still in stills { try app.window.savePNG(to: "\(directory)/\(still).png") }
+        stills = []
+        app.window.present()
+        t += 1 / fps
+      }
+      print("\(folder)/ (\(frame) frames)")
+    }
+  }
+
+  /// The window point of a target: an item's centre as shown now, or a point.
+  func position(of target: Target, time: Double) -> Point {
+    switch target {
+    case .point(let p): return p
+    case .item(let id):
+      let origin = app.viewOrigin
+      for element in app.scene.view.renderList(at: time).elements {
+        if case .item(id) = element.kind {
+          return Point(x: element.frame.midX + origin.x, y: element.frame.midY + origin.y)
+        }
+      }
+      return Point(x: origin.x + 40, y: origin.y + 40)
+    }
+  }
+}
