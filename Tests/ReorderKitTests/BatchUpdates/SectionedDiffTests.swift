@@ -1,0 +1,131 @@
+import Testing
+
+@testable import ReorderKit
+
+@Suite("Sectioned diff")
+struct SectionedDiffTests {
+  typealias Section = Snapshot<String, String>.Section
+
+  @Test("equal data gives no stage")
+  func equal() throws {
+    let data = [Section(id: "A", items: ["a", "b"]), Section(id: "B", items: [])]
+    #expect(try StagedChangeset(from: data, to: data).stages.isEmpty)
+    #expect(try StagedChangeset<String, String>(from: [], to: []).stages.isEmpty)
+  }
+
+  @Test("students re-sorted: sections appear and disappear while items move between them")
+  func students() throws {
+    let old = [Section(id: "A", items: ["ann", "amy"]), Section(id: "B", items: ["bob"])]
+    let new = [Section(id: "1990", items: ["bob", "ann"]), Section(id: "A", items: ["amy"])]
+    let staged = try StagedChangeset(from: old, to: new)
+    #expect(staged.stages.count == 3)
+    let (first, second, third) = (staged.stages[0], staged.stages[1], staged.stages[2])
+    // A keeps its place; 1990 is inserted first, empty; ann and bob move in; B goes.
+    #expect(first.updates == BatchUpdate(insertSections: [0]))
+    #expect(first.sections == [Section(id: "1990", items: [])] + old)
+    #expect(second.moveItems.map(\.description) == ["[1, 0] → [0, 1]", "[2, 0] → [0, 0]"])
+    #expect(third.updates == BatchUpdate(deleteSections: [2]))
+    #expect(third.sections == new)
+    #expect(staged.moveCount == 2)
+  }
+
+  @Test("one item moved to a later section is one move, not a cascade")
+  func noCascade() throws {
+    let old = (0..<10).map { s in Section(id: "S\(s)", items: (0..<100).map { "\(s)-\($0)" }) }
+    var new = old
+    new[7].items.insert(new[2].items.remove(at: 40), at: 10)
+    let staged = try StagedChangeset(from: old, to: new)
+    #expect(staged.stages.count == 1)
+    #expect(staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 40, section: 2), to: ItemPath(item: 10, section: 7))])
+    #expect(staged.stages[0].updates.moveCount == 1)
+  }
+
+  @Test("a full reversal moves all but one")
+  func reversal() throws {
+    let items = (0..<1_000).map { "\($0)" }
+    let staged = try StagedChangeset(from: [Section(id: "S", items: items)], to: [Section(id: "S", items: items.reversed())])
+    #expect(staged.moveCount == 999)
+    #expect(staged.stages.count == 1)
+  }
+
+  @Test("an item that moves and changes content is reloaded in another stage")
+  func moveAndReload() throws {
+    let staged = try StagedChangeset(
+      from: [Section(id: "S", items: ["a", "b", "c"])], to: [Section(id: "S", items: ["c", "a", "b"])],
+      contentChanged: { $0 == "c" })
+    #expect(staged.stages.count == 2)
+    #expect(staged.stages.flatMap(\.reloadItems).count == 1)
+    #expect(staged.moveCount == 1)
+  }
+
+  @Test("an item that stays and changes content is reloaded in the same stage")
+  func stayAndReload() throws {
+    let staged = try StagedChangeset(
+      from: [Section(id: "S", items: ["a", "b", "c"])], to: [Section(id: "S", items: ["c", "a", "b"])],
+      contentChanged: { $0 == "b" })
+    #expect(staged.stages.count == 1)
+    #expect(staged.stages[0].reloadItems == [ItemPath(item: 1, section: 0)])
+    #expect(staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0))])
+  }
+
+  @Test("the section that keeps its place is the one whose items change")
+  func sectionWithChangesStays() throws {
+    let old = [Section(id: "A", items: ["a"]), Section(id: "B", items: ["b"])]
+    let new = [Section(id: "B", items: ["b"]), Section(id: "A", items: ["a", "x"])]
+    let staged = try StagedChangeset(from: old, to: new)
+    #expect(staged.stages.count == 1)
+    #expect(staged.stages[0].moveSections == [SectionMove(from: 1, to: 0)])
+    #expect(staged.stages[0].insertItems == [ItemPath(item: 1, section: 1)])
+  }
+
+  @Test("items changing inside a section that must move take a second stage")
+  func movingSectionWithChanges() throws {
+    let old = [Section(id: "A", items: ["a"]), Section(id: "B", items: ["b"])]
+    let new = [Section(id: "B", items: ["b", "y"]), Section(id: "A", items: ["a", "x"])]
+    let staged = try StagedChangeset(from: old, to: new)
+    #expect(staged.stages.count == 2)
+    #expect(staged.moveCount == 1)
+    #expect(staged.stages.last!.sections == new)
+  }
+
+  @Test("diffing snapshots diffs their top-level items")
+  func snapshots() throws {
+    let old = try Snapshot<String, String>(sections: [.init(id: "S0", items: ["a", "b"])])
+    let new = try Snapshot<String, String>(sections: [.init(id: "S0", items: ["b", "a"])])
+    #expect(StagedChangeset(from: old, to: new).moveCount == 1)
+  }
+
+  @Test("duplicate identifiers throw, naming the side")
+  func duplicates() {
+    #expect(throws: SectionedDiffError.self) { try StagedChangeset<String, String>(from: [Section(id: "S", items: ["a", "a"])], to: []) }
+    do {
+      _ = try StagedChangeset<String, String>(from: [], to: [Section(id: "S", items: ["a"]), Section(id: "T", items: ["a"])])
+      Issue.record("no error")
+    } catch {
+      #expect(error.description == "duplicate item identifier \"a\" in the new data")
+    }
+    do {
+      _ = try StagedChangeset<String, String>(from: [Section(id: "S", items: []), Section(id: "S", items: [])], to: [])
+      Issue.record("no error")
+    } catch {
+      #expect(error.description == "duplicate section identifier \"S\" in the old data")
+    }
+  }
+
+  @Test("longest increasing subsequences")
+  func lis() {
+    #expect(longestIncreasingSubsequence([0, 3, 1, 2]) == [true, false, true, true])
+    #expect(longestIncreasingSubsequence([]) == [])
+    #expect(longestIncreasingSubsequence([3, 2, 1]).filter { $0 }.count == 1)
+    #expect(heaviestLongestIncreasingSubsequence([1, 0, 2], weights: [0, 1, 0], bound: 3) == [false, true, true])
+    var rng = SplitMix64(seed: 7)
+    for _ in 0..<500 {
+      let values = Array((0..<rng.int(0...12)).shuffled(using: &rng))
+      let keep = longestIncreasingSubsequence(values)
+      let kept = values.indices.filter { keep[$0] }.map { values[$0] }
+      #expect(kept == kept.sorted() && kept.count == referenceLongestIncreasing(values))
+      let heavy = heaviestLongestIncreasingSubsequence(values, weights: values.map { $0 % 2 }, bound: 12)
+      #expect(heavy.filter { $0 }.count == kept.count)
+    }
+  }
+}
