@@ -7,7 +7,7 @@ struct Reorder: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reorder",
     abstract: "Runs ReorderKit's engine headless: reorder scenarios and sectioned diffs.",
-    subcommands: [Run.self])
+    subcommands: [Run.self, Diff.self])
 }
 
 /// Reads a whole file, or exits 2 with one clear line.

@@ -1,0 +1,107 @@
+import ReorderKit
+
+/// One side of `reorder diff`: `{"sections": [{"id": …, "items": [id or {"id": …, "content": …}]}]}`.
+///
+/// Identifiers are strings or whole numbers (`"a"` and `1` are different
+/// identifiers); `content` is any JSON value. Identifiers must be unique
+/// within a document, sections and items each.
+///
+/// ```swift
+/// let document = try DiffDocument(json: JSONValue.parse(Array(#"{"sections": [{"id": "S0", "items": ["a"]}]}"#.utf8)))
+/// document.sections[0].items   // [.string("a")]
+/// ```
+struct DiffDocument {
+  typealias Section = Snapshot<JSONValue, JSONValue>.Section
+
+  var sections: [Section] = []
+  /// The content of each item that has one.
+  var content: [JSONValue: JSONValue] = [:]
+  var itemCount = 0
+
+  /// - Throws: ``InputError`` naming the first problem and its place (`sections[2].items[4]`).
+  init(json: JSONValue) throws(InputError) {
+    let top = try JSONFields(json, path: "")
+    let sectionValues = try top.array("sections")
+    try top.rejectUnknown(["sections"])
+    var sectionIDs = [JSONValue: Int](minimumCapacity: sectionValues.count)
+    itemCount = sectionValues.reduce(0) { $0 + ($1["items"]?.array?.count ?? 0) }
+    var itemPlaces = [JSONValue: ItemPath](minimumCapacity: itemCount)
+    sections.reserveCapacity(sectionValues.count)
+    for (s, sectionValue) in sectionValues.enumerated() {
+      let here = "sections[\(s)]"
+      let fields = try JSONFields(sectionValue, path: here)
+      try fields.rejectUnknown(["id", "items"])
+      let id = try Self.identifier(try fields.value("id"), path: "\(here).id")
+      if let first = sectionIDs.updateValue(s, forKey: id) {
+        throw InputError("\(here).id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
+      }
+      let itemValues = try fields.array("items")
+      var items: [JSONValue] = []
+      items.reserveCapacity(itemValues.count)
+      for (i, itemValue) in itemValues.enumerated() {
+        let itemID: JSONValue
+        if itemValue.object != nil {
+          let item = try JSONFields(itemValue, path: "\(here).items[\(i)]")
+          try item.rejectUnknown(["id", "content"])
+          itemID = try Self.identifier(try item.value("id"), path: "\(here).items[\(i)].id")
+          if let c = item.object["content"], c != .null { content[itemID] = c }  // null content is no content
+        } else {
+          itemID = try Self.identifier(itemValue, path: "\(here).items[\(i)]", allowsObject: true)
+        }
+        if let first = itemPlaces.updateValue(ItemPath(item: i, section: s), forKey: itemID) {
+          throw InputError(
+            "\(here).items[\(i)]: duplicate item identifier \(Self.shown(itemID)) (also sections[\(first.section)].items[\(first.item)])")
+        }
+        items.append(itemID)
+      }
+      sections.append(Section(id: id, items: items))
+    }
+  }
+
+  static func identifier(_ value: JSONValue, path: String, allowsObject: Bool = false) throws(InputError) -> JSONValue {
+    switch value {
+    case .string: return value
+    case .number(let n) where n == n.rounded() && abs(n) < 1e15: return value
+    default:
+      let expected = allowsObject ? "a string or whole-number identifier, or an object with \"id\"" : "a string or a whole number"
+      throw InputError("\(path) must be \(expected), got \(value.typeName)\(value.number.map { " \($0)" } ?? "")")
+    }
+  }
+
+  /// An identifier as JSON text, for messages.
+  static func shown(_ id: JSONValue) -> String {
+    var w = JSONWriter()
+    write(id, into: &w)
+    return w.text
+  }
+}
+
+/// Writes any JSON value, members in document order.
+func write(_ value: JSONValue, into w: inout JSONWriter) {
+  switch value {
+  case .null: w.null()
+  case .bool(let b): w.bool(b)
+  case .number(let n): w.number(n)
+  case .string(let s): w.string(s)
+  case .array(let a): w.array(a) { w, e in write(e, into: &w) }
+  case .object(let o):
+    w.object { w in
+      for (k, v) in o.members {
+        w.key(k)
+        write(v, into: &w)
+      }
+    }
+  }
+}
+
+/// Whether two JSON values are the same data: objects compare by members whatever their order.
+func sameJSON(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+  switch (a, b) {
+  case (nil, nil): return true
+  case (.object(let x)?, .object(let y)?):
+    return x.members.count == y.members.count && x.members.allSatisfy { sameJSON($0.value, y[$0.key]) }
+  case (.array(let x)?, .array(let y)?):
+    return x.count == y.count && zip(x, y).allSatisfy { sameJSON($0, $1) }
+  default: return a == b
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import ReorderKit
+
+/// `reorder diff old.json new.json`: the staged batch updates that take a
+/// collection view from the old sections to the new ones.
+///
+/// Output: `{"stages": [...]}`, one stage per line; each stage has the keys
+/// `deleteSections`, `insertSections`, `moveSections` (`[from, to]`),
+/// `deleteItems`, `insertItems`, `moveItems` (`[[s, i], [s, i]]`),
+/// `reloadItems` and `sections` (the data after the stage), in that order.
+/// Bad input (malformed JSON, a missing field, a wrong type, a duplicate
+/// identifier) gives exit status 2 and one line on standard error.
+///
+/// ```swift
+/// let result = DiffTool.run(old: Array(#"{"sections": [{"id": "S", "items": ["a", "b"]}]}"#.utf8),
+///                           new: Array(#"{"sections": [{"id": "S", "items": ["b", "a"]}]}"#.utf8),
+///                           oldName: "old.json", newName: "new.json")
+/// print(result.stdout)
+/// // {"stages": [
+/// // {"deleteSections": [], "insertSections": [], "moveSections": [], "deleteItems": [], "insertItems": [],
+/// //  "moveItems": [[[0, 1], [0, 0]]], "reloadItems": [], "sections": [{"id": "S", "items": ["b", "a"]}]}
+/// // ]}
+/// ```
+public enum DiffTool {
+  /// Diffs two documents given as file contents.
+  public static func run(old: Data, new: Data, oldName: String, newName: String) -> ToolResult {
+    run(old: [UInt8](old), new: [UInt8](new), oldName: oldName, newName: newName)
+  }
+
+  /// Diffs two documents given as bytes.
+  public static func run(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> ToolResult {
+    let before: DiffDocument
+    let after: DiffDocument
+    do {
+      before = try read(old, name: oldName)
+      after = try read(new, name: newName)
+    } catch {
+      return .inputError(error.message)
+    }
+    let staged: StagedChangeset<JSONValue, JSONValue>
+    do {
+      if before.content.isEmpty && after.content.isEmpty {
+        staged = try StagedChangeset(from: before.sections, to: after.sections)
+      } else {
+        staged = try StagedChangeset(from: before.sections, to: after.sections) { id in
+          !sameJSON(before.content[id], after.content[id])
+        }
+      }
+    } catch {
+      return .inputError("\(error)")  // unreachable: documents reject duplicates when read
+    }
+    return ToolResult(stdout: encode(staged, before: before, after: after))
+  }
+
+  private static func read(_ bytes: [UInt8], name: String) throws(InputError) -> DiffDocument {
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(bytes)
+    } catch {
+      throw InputError("\(name): malformed JSON at \(error)")
+    }
+    do {
+      return try DiffDocument(json: json)
+    } catch {
+      throw InputError("\(name): \(error.message)")
+    }
+  }
+
+  /// Writes the stages. An item's content is the old one until the stage
+  /// that reloads it, the new one from then on (and for inserted items).
+  static func encode(_ staged: StagedChangeset<JSONValue, JSONValue>, before: DiffDocument, after: DiffDocument) -> String {
+    guard !staged.stages.isEmpty else { return "{\"stages\": []}\n" }
+    let hasContent = !before.content.isEmpty || !after.content.isEmpty
+    var oldItems = Set<JSONValue>()
+    if hasContent { for section in before.sections { oldItems.formUnion(section.items) } }
+    var reloaded = Set<JSONValue>()
+    var previous = before.sections
+    var lines: [String] = []
+    for stage in staged.stages {
+      for path in stage.reloadItems { reloaded.insert(previous[path.section].items[path.item]) }
+      var w = JSONWriter()
+      w.object { w in
+        w.key("deleteSections")
+        w.array(stage.deleteSections) { w, s in w.int(s) }
+        w.key("insertSections")
+        w.array(stage.insertSections) { w, s in w.int(s) }
+        w.key("moveSections")
+        w.array(stage.moveSections) { w, m in w.array([m.from, m.to]) { w, s in w.int(s) } }
+        w.key("deleteItems")
+        w.array(stage.deleteItems) { w, p in path(p, &w) }
+        w.key("insertItems")
+        w.array(stage.insertItems) { w, p in path(p, &w) }
+        w.key("moveItems")
+        w.array(stage.moveItems) { w, m in w.array([m.from, m.to]) { w, p in path(p, &w) } }
+        w.key("reloadItems")
+        w.array(stage.reloadItems) { w, p in path(p, &w) }
+        w.key("sections")
+        w.array(stage.sections) { w, section in
+          w.object { w in
+            w.key("id")
+            write(section.id, into: &w)
+            w.key("items")
+            w.array(section.items) { w, id in
+              let content = !hasContent ? nil : reloaded.contains(id) || !oldItems.contains(id) ? after.content[id] : before.content[id]
+              guard let content else { return write(id, into: &w) }
+              w.object { w in
+                w.key("id")
+                write(id, into: &w)
+                w.key("content")
+                write(content, into: &w)
+              }
+            }
+          }
+        }
+      }
+      lines.append(w.text)
+      previous = stage.sections
+    }
+    return "{\"stages\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+  }
+
+  private static func path(_ p: ItemPath, _ w: inout JSONWriter) {
+    w.array([p.section, p.item]) { w, i in w.int(i) }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ReorderKit
+import Testing
+
+@testable import ReorderTool
+
+/// Golden tests of `reorder diff`: each folder under `Golden/diff/` holds
+/// `old.json` and `new.json`, and either `expected.json` (standard output,
+/// compared exactly) or `expected.stderr` (the one line of a bad input, exit 2).
+@Suite("reorder diff golden files")
+struct DiffGoldenTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/diff")
+
+  static var cases: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+  }
+
+  static func file(_ name: String, _ file: String) -> Data? {
+    FileManager.default.contents(atPath: root.appendingPathComponent(name).appendingPathComponent(file).path)
+  }
+
+  @Test("the golden cases are there")
+  func casesExist() {
+    #expect(Self.cases.count >= 10)
+  }
+
+  @Test("output matches the golden file", arguments: cases)
+  func golden(_ name: String) throws {
+    let old = try #require(Self.file(name, "old.json"))
+    let new = try #require(Self.file(name, "new.json"))
+    let result = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json")
+    if let expected = Self.file(name, "expected.json") {
+      #expect(result.exitCode == 0)
+      #expect(result.stderr == "")
+      #expect(result.stdout == String(decoding: expected, as: UTF8.self))
+      try checkStages(result.stdout, old: old, new: new)
+    } else {
+      let expected = try #require(Self.file(name, "expected.stderr"))
+      #expect(result.exitCode == 2)
+      #expect(result.stdout == "")
+      #expect(result.stderr == String(decoding: expected, as: UTF8.self))
+      #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+  }
+
+  /// Every stage of the output passes the validator, and the last one's sections equal new.
+  func checkStages(_ stdout: String, old: Data, new: Data) throws {
+    let output = try JSONValue.parse(Array(stdout.utf8))
+    let stages = try #require(output["stages"]?.array)
+    func counts(_ sections: JSONValue?) -> [Int] { sections?.array?.map { $0["items"]?.array?.count ?? -1 } ?? [] }
+    func ints(_ v: JSONValue?) -> [Int] { v?.array?.compactMap { $0.number.map { Int($0) } } ?? [] }
+    func path(_ v: JSONValue?) -> ItemPath { let p = ints(v); return ItemPath(item: p[1], section: p[0]) }
+    var before = counts(try JSONValue.parse([UInt8](old))["sections"])
+    for (t, stage) in stages.enumerated() {
+      let batch = BatchUpdate(
+        deleteSections: ints(stage["deleteSections"]), insertSections: ints(stage["insertSections"]),
+        moveSections: stage["moveSections"]?.array?.map { SectionMove(from: ints($0)[0], to: ints($0)[1]) } ?? [],
+        deleteItems: stage["deleteItems"]?.array?.map(path) ?? [], insertItems: stage["insertItems"]?.array?.map(path) ?? [],
+        moveItems: stage["moveItems"]?.array?.map { ItemMove(from: path($0[0]), to: path($0[1])) } ?? [],
+        reloadItems: stage["reloadItems"]?.array?.map(path) ?? [])
+      let after = counts(stage["sections"])
+      #expect(batch.violations(countsBefore: before, countsAfter: after).isEmpty, "stage \(t)")
+      before = after
+    }
+    if let last = stages.last {
+      #expect(normalized(last["sections"]) == normalized(try JSONValue.parse([UInt8](new))["sections"]))
+    }
+  }
+
+  /// Sections with `{"id": x, "content": null}` written as `x`, as the tool writes them.
+  func normalized(_ sections: JSONValue?) -> [[JSONValue]] {
+    sections?.array?.map { section in
+      [section["id"] ?? .null]
+        + (section["items"]?.array ?? []).map { item in item["content"] == .null ? (item["id"] ?? item) : item }
+    } ?? []
+  }
+
+  @Test("a changed item keeps its old content until the stage that reloads it")
+  func contentFollowsReloads() throws {
+    let old = Data(#"{"sections": [{"id": "S", "items": [{"id": "a", "content": 1}, "b", "c"]}]}"#.utf8)
+    let new = Data(#"{"sections": [{"id": "S", "items": ["b", "c", {"id": "a", "content": 2}]}]}"#.utf8)
+    let result = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json")
+    let stages = try #require(try JSONValue.parse(Array(result.stdout.utf8))["stages"]?.array)
+    #expect(stages.count == 2)
+    #expect(stages[0]["sections"]?[0]?["items"]?[2]?["content"] == .number(1))
+    #expect(stages[1]["sections"]?[0]?["items"]?[2]?["content"] == .number(2))
+  }
+
+  @Test("bad input never crashes: every truncation of a valid file is an error line or a result")
+  func truncations() throws {
+    let new = try #require(Self.file("students-by-birthday", "new.json"))
+    let old = try #require(Self.file("students-by-birthday", "old.json"))
+    for end in stride(from: 0, to: new.count, by: 7) {
+      let result = DiffTool.run(old: old, new: new.prefix(end), oldName: "old.json", newName: "new.json")
+      #expect(result.exitCode == 2 && result.stderr.hasPrefix("error: new.json: ") && result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+  }
+}
