@@ -36,9 +36,12 @@ extension CollectionView {
     guard point.isFinite else { return events }
     switch longPress.pointerUp(at: point, time: time) {
     case .ended(let p):
-      if drag != nil {
-        drag!.pointer = p
-        events += updateTarget(at: time)
+      if let current = drag {
+        // Releasing where the pointer already is commits what is shown; only a release elsewhere re-targets.
+        if p != current.pointer {
+          drag!.pointer = p
+          events += updateTarget(at: time)
+        }
         events += endDrag(at: time)
       }
     case .tapped:

@@ -102,7 +102,7 @@ public struct GridLayout: CollectionLayout {
   public init(_ configuration: Configuration, itemSizes: [[Size]]) {
     var config = configuration
     config.columns = nil
-    let probe = GridLayout(config, counts: itemSizes.map(\.count), flows: [])
+    let probe = GridLayout(config, counts: [], flows: [])
     let flows = itemSizes.map { probe.makeFlow($0) }
     self.init(config, counts: itemSizes.map(\.count), flows: flows)
   }
