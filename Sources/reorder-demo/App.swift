@@ -22,9 +22,11 @@ final class App {
   enum PointerTarget { case switcher, controls, view }
   var pointerTarget: PointerTarget?
 
-  /// Frame time: events, ticks, drawing and presenting; and the same for frames during a drag.
+  /// Frame time: input, tick, drawing and presenting; the same for frames during a drag; the part
+  /// before presenting; and the interval from one frame to the next.
   var frameStats = FrameStats()
   var dragFrameStats = FrameStats()
+  var workStats = FrameStats()
   var intervalStats = FrameStats()
 
   static let barHeight = 52.0
@@ -246,6 +248,7 @@ final class App {
         reportScene(event: "ready", time: start)
         first = false
       }
+      workStats.record(FramePacer.now() - start)
       window.present()
       let elapsed = FramePacer.now() - start
       frameStats.record(elapsed)
@@ -261,11 +264,16 @@ final class App {
 
   /// The `--stats` lines.
   func statsSummary() -> String {
-    """
-    reorder-demo: renderer \(window.rendererName)\(window.isVSynced ? " (vsync)" : ""), \(Int(window.refreshRate)) Hz
-    reorder-demo: frame time, all frames:    \(frameStats.summary())
-    reorder-demo: frame time, during drags:  \(dragFrameStats.summary())
-    reorder-demo: frame interval:            \(intervalStats.summary())
-    """
+    var lines = [
+      "reorder-demo: renderer \(window.rendererName)\(window.isVSynced ? " (vsync)" : ""), \(Int(window.refreshRate)) Hz, \(scene.name)",
+      "reorder-demo: frame time (input, tick, draw, present), all frames: \(frameStats.summary())",
+      "reorder-demo: frame time (input, tick, draw, present), drags:      \(dragFrameStats.summary())",
+      "reorder-demo: before present (input, tick, draw), all frames:      \(workStats.summary())",
+      "reorder-demo: frame interval:                                      \(intervalStats.summary())",
+    ]
+    if window.isVSynced {
+      lines.append("reorder-demo: note: with vsync, present waits for the vertical blank; --no-vsync times the frame's own work")
+    }
+    return lines.joined(separator: "\n")
   }
 }

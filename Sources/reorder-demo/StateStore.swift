@@ -35,7 +35,7 @@ struct StateStore {
       self.scenes = scenes
       return nil
     } catch {
-      let reason = (error as? LoadError)?.description ?? "malformed or truncated JSON"
+      let reason = (error as? LoadError)?.description ?? (error as? JSONParser.Error).map { "malformed JSON: \($0)" } ?? "\(error)"
       return "reorder-demo: warning: the state file \(path) is corrupt (\(reason)); starting from the built-in data"
     }
   }

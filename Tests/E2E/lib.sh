@@ -1,0 +1,154 @@
+# Helpers for the end-to-end tests of reorder-demo: an Xvfb display, the app
+# launched with --report, xdotool to drive it like a person, ImageMagick to
+# take and sample screenshots, jq to read the report.
+# Sourced by Scripts/e2e.sh; every function works on the globals below.
+
+# BIN: the app; TMP: the run's scratch folder; DISPLAY: the Xvfb display.
+APP_PID=""
+WID=""
+OUT=""
+ERR=""
+APP_STATUS=""
+RUN=0
+
+start_xvfb() {
+  local fifo="$TMP/displayfd"
+  Xvfb -displayfd 5 -screen 0 1280x1024x24 -nolisten tcp 5>"$fifo" >/dev/null 2>&1 &
+  XVFB_PID=$!
+  for _ in $(seq 1 100); do
+    if [ -s "$fifo" ]; then
+      export DISPLAY=":$(head -n1 "$fifo")"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "e2e: Xvfb did not start" >&2
+  return 1
+}
+
+stop_xvfb() {
+  [ -n "${XVFB_PID:-}" ] && kill "$XVFB_PID" 2>/dev/null && wait "$XVFB_PID" 2>/dev/null
+  return 0
+}
+
+# launch ARGS...: starts the app, waits for its "ready" line and its window.
+launch() {
+  RUN=$((RUN + 1))
+  OUT="$TMP/run$RUN.out.jsonl"
+  ERR="$TMP/run$RUN.err.txt"
+  "$BIN" "$@" >"$OUT" 2>"$ERR" &
+  APP_PID=$!
+  wait_for_line '"event": "ready"' 20 || { echo "    the app never reported ready; stderr:"; sed 's/^/    /' "$ERR"; return 1; }
+  WID=""
+  for _ in $(seq 1 50); do
+    WID=$(xdotool search --pid "$APP_PID" --name '^ReorderKit$' 2>/dev/null | head -n1)
+    [ -n "$WID" ] && break
+    sleep 0.1
+  done
+  [ -n "$WID" ] || { echo "    no window found"; return 1; }
+  sleep 0.3
+}
+
+# stop_app: SIGTERM, as a session manager would; the app saves and exits. Sets APP_STATUS.
+stop_app() {
+  [ -n "$APP_PID" ] || return 0
+  kill -TERM "$APP_PID" 2>/dev/null
+  local status=0
+  wait "$APP_PID" || status=$?
+  APP_STATUS=$status
+  APP_PID=""
+}
+
+# wait_for_line PATTERN [SECONDS]: waits until the report has a line matching PATTERN (fixed string).
+wait_for_line() {
+  local pattern=$1 limit=${2:-10}
+  local n=$((limit * 20))
+  for _ in $(seq 1 $n); do
+    grep -qF -- "$pattern" "$OUT" 2>/dev/null && return 0
+    kill -0 "$APP_PID" 2>/dev/null || { grep -qF -- "$pattern" "$OUT" 2>/dev/null; return; }
+    sleep 0.05
+  done
+  return 1
+}
+
+# count_lines PATTERN: how many report lines match.
+count_lines() { grep -cF -- "$1" "$OUT" 2>/dev/null || true; }
+
+# last_event NAME: the last report line of that event, as JSON.
+last_event() { jq -c --arg e "$1" 'select(.event == $e)' "$OUT" | tail -n1; }
+
+# center ID [EVENT]: "x y", the centre of an item's frame in the last ready/scene line.
+center() {
+  local event=${2:-ready}
+  last_event "$event" | jq -r --arg id "$1" '.items[] | select(.id == $id) | .frame | "\(.[0] + .[2] / 2 | floor) \(.[1] + .[3] / 2 | floor)"'
+}
+
+# frame_of ID [EVENT]: "x y w h".
+frame_of() {
+  local event=${2:-ready}
+  last_event "$event" | jq -r --arg id "$1" '.items[] | select(.id == $id) | .frame | map(floor) | join(" ")'
+}
+
+# press X Y: moves there and holds the button down until the item lifts (long press).
+press() {
+  xdotool mousemove --window "$WID" "$1" "$2"
+  sleep 0.1
+  xdotool mousedown 1
+}
+
+# glide X0 Y0 X1 Y1 [STEPS]: moves the held pointer in steps, like a hand.
+glide() {
+  local x0=$1 y0=$2 x1=$3 y1=$4 steps=${5:-12}
+  for i in $(seq 1 "$steps"); do
+    xdotool mousemove --window "$WID" $((x0 + (x1 - x0) * i / steps)) $((y0 + (y1 - y0) * i / steps))
+    sleep 0.03
+  done
+}
+
+release() { xdotool mouseup 1; }
+
+click() {
+  xdotool mousemove --window "$WID" "$1" "$2"
+  sleep 0.05
+  xdotool click 1
+}
+
+key() { xdotool key --window "$WID" "$1"; }
+
+# screenshot FILE: the window's contents as PNG.
+screenshot() { import -window "$WID" "$1"; }
+
+# pixel FILE X Y: "r g b" (0-255).
+pixel() {
+  convert "$1" -format "%[fx:round(255*p{$2,$3}.r)] %[fx:round(255*p{$2,$3}.g)] %[fx:round(255*p{$2,$3}.b)]" info:
+}
+
+# close_colors "r g b" "r g b" [TOLERANCE]: whether two colours match within a tolerance per channel.
+close_colors() {
+  local tol=${3:-8}
+  read -r r1 g1 b1 <<<"$1"
+  read -r r2 g2 b2 <<<"$2"
+  local d
+  for d in $((r1 - r2)) $((g1 - g2)) $((b1 - b2)); do
+    [ "${d#-}" -le "$tol" ] || return 1
+  done
+}
+
+# run_width FILE X Y "r g b": the width of the run of pixels of that colour through (X, Y) on row Y.
+run_width() {
+  local file=$1 x=$2 y=$3 color=$4
+  read -r cr cg cb <<<"$color"
+  convert "$file" -crop "x1+0+$y" +repage -depth 8 txt:- 2>/dev/null | awk -F'[(),: ]+' -v px="$x" -v cr="$cr" -v cg="$cg" -v cb="$cb" '
+    NR > 1 {
+      i = $1; r = $3; g = $4; b = $5
+      d = (r > cr ? r - cr : cr - r); e = (g > cg ? g - cg : cg - g); f = (b > cb ? b - cb : cb - b)
+      match_[i] = (d <= 10 && e <= 10 && f <= 10)
+      if (i > maxi) maxi = i
+    }
+    END {
+      if (!match_[px]) { print 0; exit }
+      l = px; while (l > 0 && match_[l - 1]) l--
+      r = px; while (r < maxi && match_[r + 1]) r++
+      print r - l + 1
+    }'
+}

@@ -1,0 +1,194 @@
+# The end-to-end tests of reorder-demo. Each test_* function returns 0 on
+# success; a failing check prints why (indented) and returns 1.
+# Sourced by Scripts/e2e.sh after lib.sh.
+
+expect() { # expect DESCRIPTION COMMAND...: runs the command; on failure prints the description.
+  local what=$1
+  shift
+  if ! "$@"; then
+    echo "    expected: $what"
+    return 1
+  fi
+}
+
+# The built-in Colors order, from the ready line.
+colors_order() { last_event "${1:-ready}" | jq -c '.sections[0].items'; }
+
+# Long-press drag in Colors: c1 lifts, follows the pointer, and lands where
+# the grid contract puts it: the slot under the pointer on release.
+test_colors_long_press_drag() {
+  launch --report --reset --state "$TMP/state.json" --scene colors || return 1
+  local before target_index
+  before=$(colors_order)
+  read -r x0 y0 <<<"$(center c1)"
+  read -r x1 y1 <<<"$(center c8)"   # c8 is index 7: row 2, column 1
+  target_index=7
+  press "$x0" "$y0"
+  expect "c1 lifts after the long press" wait_for_line '"event": "lifted", "scene": "colors", "item": "c1"' 3 || return 1
+  glide "$x0" "$y0" "$x1" "$y1" 15
+  sleep 0.3
+  release
+  expect "a changed line after the drop" wait_for_line '"event": "changed"' 3 || return 1
+  local expected actual
+  expected=$(jq -c --argjson k "$target_index" '(. - ["c1"]) as $rest | $rest[:$k] + ["c1"] + $rest[$k:]' <<<"$before")
+  actual=$(last_event changed | jq -c '.sections[0].items')
+  stop_app
+  expect "exit status 0 after SIGTERM (got $APP_STATUS)" [ "$APP_STATUS" = 0 ] || return 1
+  expect "exactly one changed line, got $(count_lines '"event": "changed"')" [ "$(count_lines '"event": "changed"')" = 1 ] || return 1
+  expect "order $expected, got $actual" [ "$expected" = "$actual" ] || return 1
+  cp "$TMP/state.json" "$TMP/state-after-drag.json"
+}
+
+# Mid-drag screenshot: the lifted cell's colour is under the pointer, and the
+# lifted cell is larger than a resting one (1.05x).
+test_lifted_cell_pixels() {
+  launch --report --reset --state "$TMP/pixels.json" --scene colors || return 1
+  read -r fx fy fw fh <<<"$(frame_of c2)"
+  screenshot "$TMP/rest.png"
+  # The cell's own colour, sampled away from its number label (top left).
+  local color
+  color=$(pixel "$TMP/rest.png" $((fx + fw * 3 / 4)) $((fy + fh * 3 / 4)))
+  read -r x0 y0 <<<"$(center c2)"
+  read -r x1 y1 <<<"$(center c11)"
+  press "$x0" "$y0"
+  expect "c2 lifts" wait_for_line '"item": "c2"' 3 || return 1
+  glide "$x0" "$y0" "$x1" "$y1" 10
+  sleep 0.4
+  screenshot "$TMP/lifted.png"
+  local under width rest_width
+  under=$(pixel "$TMP/lifted.png" "$x1" "$y1")
+  width=$(run_width "$TMP/lifted.png" "$x1" "$y1" "$color")
+  rest_width=$(run_width "$TMP/rest.png" $((fx + fw / 2)) $((fy + fh * 3 / 4)) "$color")
+  release
+  sleep 0.3
+  stop_app
+  echo "    c2 is rgb($color); under the pointer mid-drag: rgb($under); width lifted $width px, resting $rest_width px"
+  expect "the lifted cell's colour under the pointer" close_colors "$color" "$under" 10 || return 1
+  expect "a resting width close to the reported $fw" [ "$rest_width" -ge $((fw - 2)) ] || return 1
+  expect "the lifted cell at least 3% wider than a resting one" [ $((width * 100)) -ge $((rest_width * 103)) ] || return 1
+  expect "the lifted cell at most 8% wider" [ $((width * 100)) -le $((rest_width * 108)) ] || return 1
+}
+
+# Esc while dragging: the item goes back, nothing is committed or saved.
+test_escape_cancels_drag() {
+  launch --report --reset --state "$TMP/cancel.json" --scene colors || return 1
+  local before
+  before=$(colors_order)
+  read -r x0 y0 <<<"$(center c3)"
+  read -r x1 y1 <<<"$(center c10)"
+  press "$x0" "$y0"
+  expect "c3 lifts" wait_for_line '"item": "c3"' 3 || return 1
+  glide "$x0" "$y0" "$x1" "$y1" 10
+  sleep 0.2
+  key Escape
+  expect "a cancelled line" wait_for_line '"event": "cancelled"' 3 || return 1
+  sleep 0.2
+  release
+  sleep 0.5
+  stop_app
+  expect "no changed line" [ "$(count_lines '"event": "changed"')" = 0 ] || return 1
+  expect "no state file written" [ ! -e "$TMP/cancel.json" ] || return 1
+}
+
+# A restart restores the arrangement of the first test from the state file.
+test_restart_restores_arrangement() {
+  [ -f "$TMP/state-after-drag.json" ] || { echo "    needs test_colors_long_press_drag"; return 1; }
+  cp "$TMP/state-after-drag.json" "$TMP/restart.json"
+  launch --report --state "$TMP/restart.json" --scene colors || return 1
+  local saved restored
+  saved=$(jq -c '.scenes.colors.sections[0].items' "$TMP/restart.json")
+  restored=$(colors_order)
+  stop_app
+  expect "the saved order $saved, got $restored" [ "$saved" = "$restored" ] || return 1
+  expect "no warning" [ ! -s "$ERR" ] || return 1
+  # --reset ignores it.
+  launch --report --reset --state "$TMP/restart.json" --scene colors || return 1
+  local reset
+  reset=$(colors_order)
+  stop_app
+  expect "--reset starts from c1, got $(jq -c '.[0:3]' <<<"$reset")" [ "$(jq -r '.[0]' <<<"$reset")" = c1 ] || return 1
+}
+
+# A corrupt (truncated) state file: the built-in data and one warning line, never a crash.
+test_corrupt_state_starts_clean() {
+  printf '{"version": 1, "scenes": {"colors": {"sections": [{"id": "colors", "items": ["c2", "c1"' >"$TMP/corrupt.json"
+  launch --report --state "$TMP/corrupt.json" --scene colors || return 1
+  local order
+  order=$(colors_order)
+  stop_app
+  echo "    stderr: $(cat "$ERR")"
+  expect "exit status 0 (got $APP_STATUS)" [ "$APP_STATUS" = 0 ] || return 1
+  expect "one warning line" [ "$(wc -l <"$ERR")" = 1 ] || return 1
+  expect "the warning names the file" grep -q "corrupt.json" "$ERR" || return 1
+  expect "the built-in order" [ "$(jq -r '.[0:2] | join(",")' <<<"$order")" = "c1,c2" ] || return 1
+  # Garbage that is valid JSON but not a state file, and an empty file.
+  echo '[1, 2, 3]' >"$TMP/corrupt.json"
+  launch --report --state "$TMP/corrupt.json" || return 1
+  stop_app
+  expect "a warning for a foreign JSON file" [ "$(wc -l <"$ERR")" = 1 ] || return 1
+  : >"$TMP/corrupt.json"
+  launch --report --state "$TMP/corrupt.json" || return 1
+  stop_app
+  expect "a warning for an empty file" [ "$(wc -l <"$ERR")" = 1 ] || return 1
+}
+
+# Students: the sort control re-sorts by birthday; the sections become months.
+test_students_resort() {
+  launch --report --reset --state "$TMP/students.json" --scene colors || return 1
+  key 3
+  expect "switching to Students with key 3" wait_for_line '"event": "scene", "scene": "students"' 3 || return 1
+  local w
+  w=$(last_event scene | jq -r '.window[0] | floor')
+  # The sort control: 16 pt in from the edges, 6 pt below the 52 pt bar, 32 high; three segments.
+  local seg=$(((w - 32) / 3))
+  click $((16 + seg + seg / 2)) $((52 + 6 + 16))
+  expect "a changed line after the re-sort" wait_for_line '"event": "changed"' 3 || return 1
+  local sections
+  sections=$(last_event changed | jq -r '[.sections[].id] | join(" ")')
+  click $((16 + seg * 2 + seg / 2)) $((52 + 6 + 16))
+  expect "a second changed line" wait_for_line '"event": "changed", "scene": "students", "sections": [{"id": "height-' 3 || return 1
+  stop_app
+  echo "    by birthday: $sections"
+  expect "month sections in calendar order" [ "${sections%% *}" = "month-1" ] || return 1
+  expect "no month without students (April)" bash -c "! grep -q 'month-4' <<<'$sections'" || return 1
+  expect "the sort saved" [ "$(jq -r '.scenes.students.sort' "$TMP/students.json")" = height ] || return 1
+}
+
+# Lessons: a lesson dragged onto a folder's child row lands in that folder.
+test_lessons_drop_into_folder() {
+  launch --report --reset --state "$TMP/lessons.json" --scene lessons || return 1
+  read -r x0 y0 <<<"$(center Functions)"
+  read -r fx fy fw fh <<<"$(frame_of Arrays)"
+  press "$x0" "$y0"
+  expect "Functions lifts" wait_for_line '"item": "Functions"' 3 || return 1
+  # Up to the lower half of "Arrays", a child of the expanded folder "Collections".
+  glide "$x0" "$y0" "$x0" $((fy + fh * 3 / 4)) 12
+  sleep 0.8
+  release
+  expect "a changed line" wait_for_line '"event": "changed"' 3 || return 1
+  local parent
+  parent=$(last_event changed | jq -r '.sections[0].items[] | objects | select(.children | index("Functions")) | .id')
+  stop_app
+  expect "Functions inside the folder Collections, found in \"$parent\"" [ "$parent" = Collections ] || return 1
+}
+
+# With 10,000 items, a drag keeps the 95th percentile of frame times under 16.7 ms.
+test_ten_thousand_items_frame_time() {
+  launch --report --reset --state "$TMP/perf.json" --scene colors --items 10000 --stats --no-vsync || return 1
+  read -r x0 y0 <<<"$(center c1)"
+  press "$x0" "$y0"
+  expect "c1 lifts" wait_for_line '"item": "c1"' 3 || return 1
+  for i in $(seq 1 60); do
+    xdotool mousemove --window "$WID" $((x0 + (i % 20) * 12)) $((y0 + i * 9))
+    sleep 0.03
+  done
+  release
+  sleep 0.5
+  stop_app
+  local line p95
+  line=$(grep -F 'drags:' "$ERR")
+  echo "    ${line#reorder-demo: }"
+  p95=$(sed -n 's/.*p95 \([0-9.]*\) ms.*/\1/p' <<<"$line")
+  expect "some drag frames" [ -n "$p95" ] || return 1
+  expect "p95 under 16.7 ms" awk -v p="$p95" 'BEGIN { exit !(p < 16.7) }' || return 1
+}
