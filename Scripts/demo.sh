@@ -1,7 +1,35 @@
 #!/usr/bin/env bash
-# Until the desktop app lands: run `reorder run` on the example scenario and print the result.
+# The main job: opens the ReorderKit desktop app. Without a display it runs
+# a scripted tour of all four scenes offscreen instead, writes PNG frames and
+# an animated GIF of each scene to demo-out/, and prints their paths.
+#
+#   Scripts/demo.sh                  # the app (or, headless, the tour)
+#   Scripts/demo.sh --items 10000    # arguments go to the app
+#   DEMO_TOUR=1 Scripts/demo.sh      # the tour even with a display
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product reorder >/dev/null
-echo "reorder run Examples/nine-tiles.json"
-.build/debug/reorder run Examples/nine-tiles.json
+
+echo "demo: building reorder-demo"
+swift build --product reorder-demo >/dev/null
+bin="$(swift build --show-bin-path)/reorder-demo"
+
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${DEMO_TOUR:-0}" != 1 ]; then
+  echo "demo: opening the app (keys 1-4 switch scenes; press and hold a cell to drag it; Esc cancels)"
+  exec "$bin" "$@"
+fi
+
+out="$PWD/demo-out"
+mkdir -p "$out"
+echo "demo: no display; running the scripted tour offscreen into $out"
+SDL_VIDEODRIVER=offscreen "$bin" --reset --state "$out/tour-state.json" --tour "$out" "$@" >/dev/null
+for scene in colors photos students lessons; do
+  # 25 frames a second: 4 hundredths of a second per frame.
+  convert -delay 4 -loop 0 "$out/$scene"/frame-*.png -layers Optimize "$out/$scene.gif"
+done
+echo "demo: the tour of each scene, as PNG frames and an animated GIF:"
+for scene in colors photos students lessons; do
+  n=$(ls "$out/$scene" | wc -l)
+  echo "  $out/$scene.gif"
+  echo "  $out/$scene/ ($n frames)"
+  echo "  $out/$scene.png (still), $out/$scene-drag.png (mid-drag)"
+done
