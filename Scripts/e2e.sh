@@ -45,6 +45,7 @@ tests=(
   test_corrupt_state_starts_clean
   test_students_resort
   test_lessons_drop_into_folder
+  test_resize_reflows
   test_ten_thousand_items_frame_time
 )
 

@@ -73,6 +73,7 @@ final class App {
     case .resized:
       window.updateScale()
       for i in scenes.indices { scenes[i].view.setViewSize(viewFrame(of: i).size, time: time) }
+      reportScene(event: "resized", time: time)
     case .pointerDown(let p):
       guard pointerTarget == nil else { return }
       if p.y < Self.barHeight {
@@ -164,22 +165,23 @@ final class App {
     reportScene(event: "scene", time: time)
   }
 
-  /// The "ready" (or "scene") line: the window, the visible items' frames in window coordinates, the sections.
+  /// The "ready" line (also "scene" after a switch and "resized" after a resize): the window, the
+  /// visible items' frames in window coordinates (where they settle, not mid-animation), the sections.
   func reportScene(event: String, time: Double) {
     guard report.isEnabled else { return }
     let origin = viewOrigin
-    let list = scene.view.renderList(at: time)
+    let view = scene.view
+    let offset = view.contentOffset
     var items: [JSONValue] = []
-    for element in list.elements {
-      guard case .item(let id) = element.kind else { continue }
-      let f = element.frame.offsetBy(dx: origin.x, dy: origin.y)
+    for (id, frame) in view.visibleItems() {
+      let f = frame.offsetBy(dx: origin.x - offset.x, dy: origin.y - offset.y)
       items.append(.object([("id", .string(id)), ("frame", [.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)])]))
     }
     let size = window.size
     report.emit(
       .object([
         ("event", .string(event)), ("scene", .string(scene.name)), ("window", [.number(size.width), .number(size.height)]),
-        ("items", .array(items)), ("sections", SnapshotJSON.encode(scene.view.snapshot)),
+        ("items", .array(items)), ("sections", SnapshotJSON.encode(view.snapshot)),
       ]))
   }
 

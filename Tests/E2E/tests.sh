@@ -192,3 +192,18 @@ test_ten_thousand_items_frame_time() {
   expect "some drag frames" [ -n "$p95" ] || return 1
   expect "p95 under 16.7 ms" awk -v p="$p95" 'BEGIN { exit !(p < 16.7) }' || return 1
 }
+
+# Resizing the window reflows the grid: three wider columns, per the grid contract.
+test_resize_reflows() {
+  launch --report --reset --state "$TMP/resize.json" --scene colors || return 1
+  xdotool windowsize "$WID" 600 800
+  expect "a resized line" wait_for_line '"event": "resized"' 5 || return 1
+  sleep 0.3
+  local line expected actual
+  line=$(last_event resized)
+  stop_app
+  # Insets 16 left and right, spacing 12, three columns: w = (600 - 32 - 24) / 3 = 181.33; c2 at x = 16 + w + 12.
+  expected="600 800 209"
+  actual=$(jq -r '"\(.window[0]) \(.window[1]) \(.items[] | select(.id == "c2") | .frame[0] | floor)"' <<<"$line")
+  expect "window 600x800 with c2 at x 209, got $actual" [ "$expected" = "$actual" ] || return 1
+}

@@ -26,10 +26,8 @@ struct PhotosScene: DemoScene {
     view = DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize, itemSizes: view.itemSizes)
   }
 
-  /// Whether tiles keep their own sizes (a flow layout). The engine's flow grid
-  /// traps when it is built (GridLayout(_:itemSizes:) reads `flows` before
-  /// setting it), so until that is fixed the photos use equal columns.
-  static let usesFlowLayout = false
+  /// Whether tiles keep their own sizes (a flow layout) rather than equal columns.
+  static let usesFlowLayout = true
 
   /// Tiles flow top to bottom in columns and the columns page sideways, one view width a page.
   static func layout(for viewSize: Size) -> LayoutConfiguration {
