@@ -6,6 +6,7 @@
 #   Scripts/demo.sh                  # the app (or, headless, the tour)
 #   Scripts/demo.sh --items 10000    # arguments go to the app
 #   DEMO_TOUR=1 Scripts/demo.sh      # the tour even with a display
+#   DEMO_DOCS=1 Scripts/demo.sh      # the tour, then refresh the screenshots and the drag GIF in docs/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ echo "demo: building reorder-demo"
 swift build --product reorder-demo >/dev/null
 bin="$(swift build --show-bin-path)/reorder-demo"
 
-if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${DEMO_TOUR:-0}" != 1 ]; then
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${DEMO_TOUR:-0}" != 1 ] && [ "${DEMO_DOCS:-0}" != 1 ]; then
   echo "demo: opening the app (keys 1-4 switch scenes; press and hold a cell to drag it; Esc cancels)"
   exec "$bin" "$@"
 fi
@@ -33,3 +34,14 @@ for scene in colors photos students lessons; do
   echo "  $out/$scene/ ($n frames)"
   echo "  $out/$scene.png (still), $out/$scene-drag.png (mid-drag)"
 done
+
+if [ "${DEMO_DOCS:-0}" = 1 ]; then
+  mkdir -p docs
+  cp "$out/colors-drag.png" docs/colors.png
+  cp "$out/photos.png" docs/photos.png
+  cp "$out/students-birthday.png" docs/students.png
+  cp "$out/lessons-drag.png" docs/lessons.png
+  # The first drag of the Colors tour: press, lift, drag, drop, settle.
+  convert -delay 4 -loop 0 $(ls "$out"/colors/frame-*.png | head -n 80) -layers Optimize docs/drag.gif
+  echo "demo: refreshed docs/colors.png docs/photos.png docs/students.png docs/lessons.png docs/drag.gif"
+fi

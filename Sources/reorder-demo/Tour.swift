@@ -47,7 +47,8 @@ struct Tour {
       ]
     case "students":
       return [
-        .wait(0.4), .still("students"), .tapSortControl(1), .wait(1.2), .tapSortControl(2), .wait(1.2),
+        .wait(0.4), .still("students"), .tapSortControl(1), .wait(1.2), .still("students-birthday"), .tapSortControl(2),
+        .wait(1.2),
         .tapSortControl(0), .wait(1.0), .press(.item("s1")), .wait(0.7), .move(to: .item("s3"), duration: 0.9),
         .wait(0.2), .still("students-drag"), .wait(0.2), .release, .wait(0.8),
       ]

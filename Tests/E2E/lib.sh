@@ -120,7 +120,7 @@ screenshot() { import -window "$WID" "$1"; }
 
 # pixel FILE X Y: "r g b" (0-255).
 pixel() {
-  convert "$1" -format "%[fx:round(255*p{$2,$3}.r)] %[fx:round(255*p{$2,$3}.g)] %[fx:round(255*p{$2,$3}.b)]" info:
+  convert "$1" -format "%[fx:int(255*p{$2,$3}.r+0.5)] %[fx:int(255*p{$2,$3}.g+0.5)] %[fx:int(255*p{$2,$3}.b+0.5)]" info:
 }
 
 # close_colors "r g b" "r g b" [TOLERANCE]: whether two colours match within a tolerance per channel.

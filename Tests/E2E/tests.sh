@@ -154,11 +154,17 @@ test_students_resort() {
   expect "the sort saved" [ "$(jq -r '.scenes.students.sort' "$TMP/students.json")" = height ] || return 1
 }
 
-# Lessons: a lesson dragged onto a folder's child row lands in that folder.
+# Lessons, reached by clicking its segment at the top: a lesson dragged onto a
+# folder's child row lands in that folder.
 test_lessons_drop_into_folder() {
-  launch --report --reset --state "$TMP/lessons.json" --scene lessons || return 1
-  read -r x0 y0 <<<"$(center Functions)"
-  read -r fx fy fw fh <<<"$(frame_of Arrays)"
+  launch --report --reset --state "$TMP/lessons.json" --scene colors || return 1
+  # The scene switcher: 12 pt in from the edges, 10 pt from the top, 32 high; four segments.
+  local w
+  w=$(last_event ready | jq -r '.window[0] | floor')
+  click $((12 + (w - 24) * 7 / 8)) 26
+  expect "switching to Lessons by clicking its segment" wait_for_line '"event": "scene", "scene": "lessons"' 3 || return 1
+  read -r x0 y0 <<<"$(center Functions scene)"
+  read -r fx fy fw fh <<<"$(frame_of Arrays scene)"
   press "$x0" "$y0"
   expect "Functions lifts" wait_for_line '"item": "Functions"' 3 || return 1
   # Up to the lower half of "Arrays", a child of the expanded folder "Collections".
