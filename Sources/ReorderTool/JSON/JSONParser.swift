@@ -65,6 +65,8 @@ struct JSONParser {
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
     case UInt8(ascii: "n"): try literal("null"); return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+      throw error("NaN and Infinity are not JSON numbers; every number must be finite")
     default:
       let c = bytes[pos]
       let shown = c >= 0x20 && c < 0x7F ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
@@ -159,7 +161,7 @@ struct JSONParser {
     guard let value = Double(text) else { throw error("invalid number \(text)") }
     guard value.isFinite else {
       pos = start
-      throw error("number \(text) is out of range")
+      throw error("number \(text) is out of range (not finite)")
     }
     return value
   }
