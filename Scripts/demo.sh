@@ -25,7 +25,7 @@ echo "demo: no display; running the scripted tour offscreen into $out"
 SDL_VIDEODRIVER=offscreen "$bin" --reset --state "$out/tour-state.json" --tour "$out" "$@" >/dev/null
 for scene in colors photos students lessons; do
   # 25 frames a second: 4 hundredths of a second per frame.
-  convert -delay 4 -loop 0 "$out/$scene"/frame-*.png -layers Optimize "$out/$scene.gif"
+  convert -delay 4 -loop 0 +dither "$out/$scene"/frame-*.png -layers Optimize "$out/$scene.gif"
 done
 echo "demo: the tour of each scene, as PNG frames and an animated GIF:"
 for scene in colors photos students lessons; do
@@ -42,6 +42,6 @@ if [ "${DEMO_DOCS:-0}" = 1 ]; then
   cp "$out/students-birthday.png" docs/students.png
   cp "$out/lessons-drag.png" docs/lessons.png
   # The first drag of the Colors tour: press, lift, drag, drop, settle.
-  convert -delay 4 -loop 0 $(ls "$out"/colors/frame-*.png | head -n 80) -layers Optimize docs/drag.gif
+  convert -delay 4 -loop 0 +dither $(ls "$out"/colors/frame-*.png | head -n 80) -layers Optimize docs/drag.gif
   echo "demo: refreshed docs/colors.png docs/photos.png docs/students.png docs/lessons.png docs/drag.gif"
 fi

@@ -34,16 +34,18 @@ public struct FramePacer: Sendable {
     Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
   }
 
-  /// Sleeps until the next frame is due; a late frame resets the schedule instead of rushing to catch up.
+  /// Sleeps until the next frame is due. A late frame keeps the cadence: the next frame is due at
+  /// the next multiple of the period, never a whole period after the late one.
   public mutating func waitForNextFrame() {
     let now = Self.now()
-    if now < deadline {
-      let remaining = deadline - now
-      if remaining > 0.0015 { usleep(useconds_t((remaining - 0.001) * 1_000_000)) }
-      while Self.now() < deadline { sched_yield() }
-      deadline += period
-    } else {
-      deadline = now + period
+    if now >= deadline {
+      let missed = ((now - deadline) / period).rounded(.down) + 1
+      deadline += missed * period
+      if deadline - now < period * 0.25 { deadline += period }
     }
+    let remaining = deadline - now
+    if remaining > 0.0015 { usleep(useconds_t((remaining - 0.001) * 1_000_000)) }
+    while Self.now() < deadline { sched_yield() }
+    deadline += period
   }
 }
