@@ -46,6 +46,7 @@ tests=(
   test_students_resort
   test_lessons_drop_into_folder
   test_resize_reflows
+  test_wheel_scroll_then_drag
   test_ten_thousand_items_frame_time
 )
 

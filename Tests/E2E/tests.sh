@@ -213,3 +213,31 @@ test_resize_reflows() {
   actual=$(jq -r '"\(.window[0]) \(.window[1]) \(.items[] | select(.id == "c2") | .frame[0] | floor)"' <<<"$line")
   expect "window 600x800 with c2 at x 209, got $actual" [ "$expected" = "$actual" ] || return 1
 }
+
+# The wheel scrolls (48 pt a notch); a drag after scrolling lands per the grid
+# contract in content coordinates.
+test_wheel_scroll_then_drag() {
+  launch --report --reset --state "$TMP/wheel.json" --scene colors --items 200 || return 1
+  read -r x0 y0 <<<"$(center c1)"
+  xdotool mousemove --window "$WID" "$x0" "$y0"
+  for _ in 1 2 3 4 5; do
+    xdotool click 5
+    sleep 0.05
+  done
+  sleep 0.3
+  # Five notches scroll 240 pt: c16 (index 15, row 5) now sits 240 pt higher than reported at start.
+  read -r ax ay <<<"$(center c16)"
+  read -r bx by <<<"$(center c14)"
+  ay=$((ay - 240))
+  by=$((by - 240))
+  press "$ax" "$ay"
+  expect "c16 lifts where the scrolled grid shows it" wait_for_line '"item": "c16"' 3 || return 1
+  glide "$ax" "$ay" "$bx" "$by" 10
+  sleep 0.3
+  release
+  expect "a changed line" wait_for_line '"event": "changed"' 3 || return 1
+  local order
+  order=$(last_event changed | jq -r '.sections[0].items[12:16] | join(",")')
+  stop_app
+  expect "c16 at index 13 (c13,c16,c14,c15), got $order" [ "$order" = "c13,c16,c14,c15" ] || return 1
+}
