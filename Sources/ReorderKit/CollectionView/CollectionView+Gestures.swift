@@ -20,6 +20,7 @@ extension CollectionView {
     case .changed(let p):
       if drag != nil {
         drag!.pointer = p
+        updateAutoScroll(time: time)
         events += updateTarget(at: time)
       }
     case .failed:
@@ -111,6 +112,7 @@ extension CollectionView {
       if scroll.isFinished(at: t) { scrollAnimation = nil }
       if drag != nil { events += updateTarget(at: t) }
     }
+    if drag != nil { events += advanceDrag(to: t) }
     snapToPageIfIdle(at: t)
     if let s = settle, s.animation.isFinished(at: t) { settle = nil }
     if !animations.isEmpty {
@@ -152,19 +154,23 @@ extension CollectionView {
       item: id, start: start, pointer: point, grab: Point(x: content.x - frame.minX, y: content.y - frame.minY),
       size: frame.size, liftTime: time)
     settle = nil
-    if outline != nil {
+    if mode == .dragDrop {
+      beginDragDrop(item: id, at: start)
+    } else if outline != nil {
       outline = OutlineArrangement(snapshot, dragging: [id])
     } else {
       movement.beginInteractiveMovementForItem(at: topPath)
       grid = PlaceholderArrangement(original: topPath, placeholder: topPath)
     }
     rebuildLayout()
+    updateAutoScroll(time: time)
     return [.lifted(id)]
   }
 
   /// Applies the target rule at the drag's pointer and reflows.
   mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
+    if mode == .dragDrop { return updateDropTarget(at: time) }
     let p = toContent(drag.pointer)
     if var outline, case .list(let list) = layout {
       let draggingGroup = snapshot.isGroup(drag.item)
@@ -203,6 +209,7 @@ extension CollectionView {
 
   mutating func endDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
+    if mode == .dragDrop { return performDrop(at: time) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
     if let outline {
@@ -228,6 +235,7 @@ extension CollectionView {
 
   mutating func cancelDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
+    if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
     relayout(at: time) { view in

@@ -41,6 +41,8 @@ extension CollectionView {
       guard let header = layout.frame(ofHeader: s), header.intersects(visible) else { continue }
       elements.append(RenderElement(kind: .header(snapshot.sections[s].id), frame: header.offsetBy(dx: dx, dy: dy)))
     }
+    // Drop highlights behind the cells.
+    elements += dropHighlightElements()
     // Cells, including ones gliding in from just outside the view.
     let margin = Swift.max(viewSize.width, viewSize.height) / 2
     let scan = Rect(
@@ -75,7 +77,7 @@ extension CollectionView {
           isExpanded: snapshot.isGroup(settle.item) ? snapshot.isExpanded(settle.item) : nil))
     }
     if let drag {
-      elements += liftedElements(drag, at: time)
+      elements += mode == .dragDrop ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
     }
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,

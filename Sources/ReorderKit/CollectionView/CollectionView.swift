@@ -67,6 +67,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   var scrollAnimation: ElementAnimation?
   var lastScrollTime: Double = -.infinity
   var now: Double = 0
+  /// Drag and drop: sessions, proposals, spring loading, cadence, auto-scroll (see CollectionView+DragDrop.swift).
+  var dnd = DragDropState<SectionID, ItemID>()
 
   struct Drag: Sendable {
     var item: ItemID
@@ -180,6 +182,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
       if case .row(let row) = outline.slot(section: path.section, row: path.item) { return row.id }
       return nil
     }
+    if let dropGrid = dnd.grid { return dropGrid.item(at: path) }
     guard let grid else { return snapshot.itemIdentifier(at: path) }
     return grid.snapshotPath(forSlot: path).map { snapshot.itemIdentifier(at: $0) }
   }
@@ -196,11 +199,13 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
       return nil
     }
     guard let path = snapshot.path(of: id) else { return nil }
+    if let dropGrid = dnd.grid { return dropGrid.slot(of: id, section: path.section) }
     return grid?.slot(forSnapshotPath: path) ?? path
   }
 
   /// The number of items shown in a section of a grid: one more where the placeholder is, one fewer where the item was.
   func displayCount(inSection s: Int) -> Int {
+    if let dropGrid = dnd.grid { return dropGrid.count(inSection: s) }
     var count = snapshot.numberOfItems(inSection: s)
     if let grid {
       if grid.original.section == s { count -= 1 }

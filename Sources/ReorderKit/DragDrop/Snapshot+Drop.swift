@@ -1,0 +1,87 @@
+extension Snapshot {
+  /// One step of a drop: a UIKit move (remove at `from`, insert at `to` counted after the removal).
+  struct LandingMove: Hashable, Sendable {
+    var item: ItemID
+    var from: OutlinePosition<ItemID>
+    var to: OutlinePosition<ItemID>
+  }
+
+  /// The index among all current siblings at which a position counted without `dragged` lies:
+  /// before its `index`-th sibling that is not dragged, or at the end.
+  func siblingIndex(for destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>) -> Int {
+    let siblings = destination.parent.map { children(of: $0) } ?? sections[destination.section].items
+    var seen = 0
+    for (j, id) in siblings.enumerated() where !dragged.contains(id) {
+      if seen == destination.index { return j }
+      seen += 1
+    }
+    return siblings.count
+  }
+
+  /// Lands the items of a drag session together at a destination counted without them, in the
+  /// given order, as a sequence of moves: replaying the returned moves in order on the old
+  /// snapshot gives the new one. Moves that change nothing are left out.
+  ///
+  /// The first item goes before the destination's first sibling that is not dragged; each next
+  /// one right after the previous.
+  ///
+  /// - Precondition: a group only lands at the top level.
+  mutating func landItems(_ items: [ItemID], at destination: OutlinePosition<ItemID>) -> [LandingMove] {
+    let dragged = Set(items)
+    var moves: [LandingMove] = []
+    var previous: ItemID?
+    for id in items {
+      guard let from = position(of: id) else { preconditionFailure("dropped item \(id) is not in the snapshot") }
+      _ = removeItem(at: from)
+      var to: OutlinePosition<ItemID>
+      if let previous, let p = position(of: previous) {
+        to = p
+        to.index += 1
+      } else {
+        to = destination
+        to.index = siblingIndex(for: destination, skipping: dragged)
+      }
+      insertItem(id, at: to)
+      if from != to { moves.append(LandingMove(item: id, from: from, to: to)) }
+      previous = id
+    }
+    debugCheck()
+    return moves
+  }
+
+  /// Inserts copies of the items (a group with copies of its children) at a destination counted
+  /// without `dragged`, in order, and returns the copies' identifiers.
+  ///
+  /// - Precondition: `makeID` returns identifiers that are not in use.
+  mutating func insertCopies(
+    of items: [ItemID], at destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>,
+    makeID: (ItemID, (ItemID) -> Bool) -> ItemID
+  ) -> [ItemID] {
+    var index = siblingIndex(for: destination, skipping: dragged)
+    var copies: [ItemID] = []
+    for id in items {
+      var fresh: Set<ItemID> = []
+      func make(_ original: ItemID) -> ItemID {
+        let copy = makeID(original) { contains($0) || fresh.contains($0) }
+        precondition(!contains(copy) && !fresh.contains(copy), "identifierForCopy returned \(copy) for \(original), which is in use")
+        fresh.insert(copy)
+        return copy
+      }
+      let copy = make(id)
+      let position = OutlinePosition(section: destination.section, parent: destination.parent, index: index)
+      if isGroup(id) {
+        let children = children(of: id).map(make)
+        childrenByGroup[copy] = children
+        if isExpanded(id) { expanded.insert(copy) }
+        insertItem(copy, at: position)
+        for (i, child) in children.enumerated() { locationByID[child] = .child(parent: copy, index: i) }
+      } else {
+        insertItem(copy, at: position)
+      }
+      copies.append(copy)
+      index += 1
+    }
+    debugCheck()
+    return copies
+  }
+}

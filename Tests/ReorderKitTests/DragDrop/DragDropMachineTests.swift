@@ -1,0 +1,118 @@
+import Testing
+
+@testable import ReorderKit
+
+@Suite("Drag and drop machines")
+struct DragDropMachineTests {
+  @Test func sessionBeginsAddsDropsAndCancels() {
+    var session = DragSession<String>()
+    #expect(session.add("x") == .none)
+    #expect(session.begin(with: "a") == .began(["a"]))
+    #expect(session.begin(with: "b") == .none)
+    #expect(session.add("b") == .added("b"))
+    #expect(session.add("a") == .none)
+    #expect(session.contains("b"))
+    #expect(session.items == ["a", "b"])
+    #expect(session.drop() == .drop(["a", "b"]))
+    #expect(!session.isActive)
+    #expect(session.drop() == .none)
+    session.begin(with: "c")
+    #expect(session.cancel() == .cancelled(["c"]))
+    #expect(session.items.isEmpty)
+  }
+
+  @Test func springLoadingOpensAfterSevenTenths() {
+    var spring = SpringLoading<String>()
+    #expect(spring.hover(over: "g", time: 1.0) == .none)
+    #expect(spring.tick(time: 1.69) == .none)
+    #expect(spring.hover(over: "g", time: 1.695) == .none)  // same group: the timer keeps running
+    #expect(spring.tick(time: 1.7) == .open("g"))
+    #expect(spring.tick(time: 3) == .none)  // opens once
+    #expect(spring.openedGroups == ["g"])
+    #expect(spring.end(droppedInto: nil) == .close(["g"]))
+    #expect(spring.openedGroups.isEmpty)
+  }
+
+  @Test func leavingEarlierCancelsTheTimer() {
+    var spring = SpringLoading<String>()
+    _ = spring.hover(over: "g", time: 0)
+    _ = spring.hover(over: nil, time: 0.5)
+    #expect(spring.tick(time: 1) == .none)
+    _ = spring.hover(over: "g", time: 1)
+    _ = spring.hover(over: "h", time: 1.5)  // another group restarts
+    #expect(spring.tick(time: 1.8) == .none)
+    #expect(spring.tick(time: 2.2) == .open("h"))
+  }
+
+  @Test func groupsDroppedIntoStayOpen() {
+    var spring = SpringLoading<String>(delay: 0.7)
+    _ = spring.hover(over: "g", time: 0)
+    _ = spring.tick(time: 0.7)
+    _ = spring.hover(over: "h", time: 1)
+    _ = spring.tick(time: 1.7)
+    #expect(spring.end(droppedInto: "h") == .close(["g"]))
+    _ = spring.hover(over: "g", time: 5)
+    _ = spring.tick(time: 5.7)
+    #expect(spring.end(droppedInto: "g") == .none)
+  }
+
+  @Test func autoScrollSpeedIsLinearInDepth() {
+    let scroller = AutoScroll()
+    #expect(scroller.velocity(at: 300, length: 600) == 0)
+    #expect(scroller.velocity(at: 60, length: 600) == 0)
+    #expect(scroller.velocity(at: 30, length: 600) == -600)
+    #expect(scroller.velocity(at: 0, length: 600) == -1200)
+    #expect(scroller.velocity(at: -40, length: 600) == -1200)  // beyond the edge: full speed
+    #expect(scroller.velocity(at: 585, length: 600) == 900)
+    #expect(scroller.velocity(at: 640, length: 600) == 1200)
+  }
+
+  @Test func autoScrollTicksDeltas() {
+    var scroller = AutoScroll()
+    scroller.pointerMoved(to: Point(x: 10, y: 585), viewSize: Size(width: 320, height: 600), axis: .vertical, time: 1)
+    #expect(scroller.isScrolling)
+    #expect(scroller.tick(time: 1) == .none)
+    guard case .scroll(let d) = scroller.tick(time: 1.5) else { Issue.record("no scroll"); return }
+    #expect(d.x == 0 && abs(d.y - 450) < 1e-9)
+    scroller.pointerMoved(to: Point(x: 10, y: 300), viewSize: Size(width: 320, height: 600), axis: .vertical, time: 1.6)
+    #expect(scroller.tick(time: 2) == .none)
+    scroller.pointerMoved(to: Point(x: 5, y: 300), viewSize: Size(width: 320, height: 600), axis: .horizontal, time: 2)
+    guard case .scroll(let h) = scroller.tick(time: 2.1) else { Issue.record("no scroll"); return }
+    #expect(abs(h.x + 110) < 1e-9 && h.y == 0)
+    scroller.stop()
+    #expect(scroller.tick(time: 3) == .none)
+  }
+
+  @Test func cadenceWaitsForTheDelay() {
+    var gate = CadenceGate<Int>(cadence: .fast)
+    #expect(gate.propose(3, shown: 1, time: 1.0) == .none)
+    #expect(gate.propose(4, shown: 1, time: 1.05) == .none)
+    #expect(gate.tick(time: 1.1) == .none)
+    #expect(gate.tick(time: 1.15) == .apply(4))
+    #expect(gate.pending == nil)
+    // Proposing what is shown forgets the pending target.
+    _ = gate.propose(5, shown: 4, time: 2)
+    #expect(gate.propose(4, shown: 4, time: 2.01) == .none)
+    #expect(gate.tick(time: 3) == .none)
+    // Flush applies at once.
+    _ = gate.propose(6, shown: 4, time: 4)
+    #expect(gate.flush() == .apply(6))
+  }
+
+  @Test func cadenceValues() {
+    #expect(ReorderingCadence.immediate.delay == 0)
+    #expect(ReorderingCadence.fast.delay == 0.1)
+    #expect(ReorderingCadence.slow.delay == 0.3)
+    #expect(ReorderingCadence(delay: -1).delay == 0)
+    var gate = CadenceGate<Int>()
+    #expect(gate.propose(2, shown: 1, time: 0) == .apply(2))
+  }
+
+  @Test func proposals() {
+    let p = DropProposal(operation: .forbidden)
+    #expect(p.intent == .unspecified)
+    #expect(!p.landsItems)
+    #expect(DropProposal(operation: .copy, intent: .insertAtDestinationIndexPath).landsItems)
+    #expect(!DropProposal(operation: .cancel).landsItems)
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import ReorderKit
+
+@Suite("Drag and drop in grids")
+struct GridDragDropTests {
+  static let layout = LayoutConfiguration.grid(.init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20))
+  static let w = (390.0 - 40) / 3
+
+  func centre(_ i: Int) -> Point {
+    Point(x: Double(i % 3) * (Self.w + 20) + Self.w / 2, y: Double(i / 3) * (Self.w + 20) + Self.w / 2)
+  }
+
+  func view(_ items: [[String]], height: Double = 2000) -> CollectionView<String, String> {
+    CollectionView(snapshot: makeSnapshot(items), layout: Self.layout, viewSize: Size(width: 390, height: height), mode: .dragDrop)
+  }
+
+  @Test func singleItemInsertAt() {
+    var d = DragDriver(view([["a", "b", "c", "d", "e"]]))
+    d.lift(at: centre(0))
+    d.move(centre(3))
+    d.release(at: centre(3))
+    #expect(sections(of: d.view) == [["b", "c", "d", "a", "e"]])
+    #expect(d.moves.map(\.2) == [OutlinePosition(section: 0, parent: nil, index: 3)])
+  }
+
+  @Test func multiItemDropKeepsOriginalOrder() {
+    var d = DragDriver(view([["a", "b", "c", "d", "e", "f", "g", "h", "i"]]))
+    d.lift(at: centre(2))  // c
+    d.tap(centre(0))  // a: slots now [gap] b d e f g h i
+    #expect(d.view.dragSessionItems == ["a", "c"])
+    #expect(d.view.renderList(at: d.t).elements.contains { $0.badgeCount == 2 })
+    d.move(centre(4))
+    let before = d.view.snapshot
+    d.release(at: centre(4))
+    #expect(sections(of: d.view) == [["b", "d", "e", "f", "a", "c", "g", "h", "i"]])
+    #expect(replay(d.moves, on: before) == d.view.snapshot)
+  }
+
+  @Test func acrossSectionsToTheEnd() {
+    var d = DragDriver(view([["a", "b", "c"], ["x", "y"]]))
+    // Section 1 starts at y = 116.67 (one row). Its area after "y": the right of its last row.
+    d.lift(at: centre(1))
+    let end = Point(x: 331, y: Self.w + Self.w / 2)
+    d.move(end)
+    d.release(at: end)
+    #expect(sections(of: d.view) == [["a", "c"], ["x", "y", "b"]])
+  }
+
+  @Test func forbiddenAndCopyViaTheHook() {
+    var v = view([["a", "b", "c"], ["x", "y"]])
+    v.dropDelegate.dropSessionDidUpdate = { items, destination, proposed in
+      guard case .insertAt(let p)? = destination else { return proposed }
+      if p.section == 1 { return DropProposal(operation: .forbidden, intent: proposed.intent) }
+      return items == ["a"] ? DropProposal(operation: .copy, intent: proposed.intent) : proposed
+    }
+    v.dropDelegate.identifierForCopy = { id, _ in id + "'" }
+    var d = DragDriver(v)
+    d.lift(at: centre(0))
+    d.move(centre(4))  // x, in section 1
+    #expect(d.view.currentDropProposal?.operation == .forbidden)
+    d.release(at: centre(4))
+    #expect(sections(of: d.view) == [["a", "b", "c"], ["x", "y"]])
+    d.lift(at: centre(0))
+    d.move(centre(1))  // c, shown in slot 1 while a is lifted: the gap before c
+    d.release(at: centre(1))
+    #expect(sections(of: d.view) == [["a", "b", "a'", "c"], ["x", "y"]])
+    #expect(d.view.lastDrop?.copies == ["a'"])
+  }
+
+  @Test func horizontalAutoScroll() {
+    var v = CollectionView(
+      snapshot: makeSnapshot([(0..<60).map { "t\($0)" }]),
+      layout: .grid(.init(width: 390, height: 300, columns: 2, itemSpacing: 10, lineSpacing: 10, scrollDirection: .horizontal)),
+      viewSize: Size(width: 390, height: 300), mode: .interactive)
+    _ = v.pointerDown(at: Point(x: 50, y: 50), time: 0)
+    _ = v.tick(time: 0.5)
+    _ = v.pointerMoved(to: Point(x: 390, y: 50), time: 0.6)  // at the trailing edge: 1,200 pt/s
+    _ = v.tick(time: 1.1)
+    #expect(abs(v.contentOffset.x - 600) < 1e-6)
+    _ = v.pointerUp(at: Point(x: 390, y: 50), time: 1.2)
+    #expect(v.snapshot.items(inSection: 0).first != "t0")
+  }
+}
