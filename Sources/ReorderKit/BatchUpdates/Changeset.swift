@@ -89,6 +89,7 @@ public struct StagedChangeset<SectionID: Hashable & Sendable, ItemID: Hashable &
   /// ```
   ///
   /// - Throws: ``SectionedDiffError`` when a section or item identifier appears twice on one side.
+  @inlinable
   public init(
     from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],
     contentChanged: (ItemID) -> Bool = { _ in false }

@@ -6,6 +6,7 @@
 ///
 /// - Complexity: O(n + k log k), where k is the number of values that do not
 ///   extend the current longest run: an already increasing sequence costs O(n).
+@usableFromInline
 func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
   let n = values.count
   var keep = [Bool](repeating: false, count: n)
@@ -48,6 +49,7 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
 /// ```
 ///
 /// - Complexity: O(n log bound), with a Fenwick tree of prefix maxima.
+@usableFromInline
 func heaviestLongestIncreasingSubsequence(_ values: [Int], weights: [Int], bound: Int) -> [Bool] {
   let n = values.count
   var keep = [Bool](repeating: false, count: n)

@@ -12,10 +12,10 @@ public struct SectionedDiffError: Error, Hashable, Sendable, CustomStringConvert
   }
   private let kind: Kind
 
-  static func duplicateSection(_ id: some Hashable, inNew: Bool) -> Self {
+  @usableFromInline static func duplicateSection(_ id: some Hashable, inNew: Bool) -> Self {
     Self(kind: .duplicateSection("\(id)", side: inNew ? "new" : "old"))
   }
-  static func duplicateItem(_ id: some Hashable, inNew: Bool) -> Self {
+  @usableFromInline static func duplicateItem(_ id: some Hashable, inNew: Bool) -> Self {
     Self(kind: .duplicateItem("\(id)", side: inNew ? "new" : "old"))
   }
 

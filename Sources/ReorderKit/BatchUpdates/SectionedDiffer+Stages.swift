@@ -12,19 +12,20 @@
 /// assignment that satisfies every rule, so no more stages are made than the
 /// rules force (three always suffice: inserts, items, deletes).
 extension SectionedDiffer {
-  private enum Group: Int, CaseIterable {
+  @usableFromInline enum Group: Int, CaseIterable {
     case receivingInserts, items, givingDeletes, touchedMoves, movingReloads, stillReloads
   }
 
-  private struct Plan {
-    var count = 0
-    var stage = [Int](repeating: 0, count: Group.allCases.count)  // 0: the group is empty
-    subscript(_ group: Group) -> Int { stage[group.rawValue] }
+  @usableFromInline struct Plan {
+    @usableFromInline var count: Int
+    @usableFromInline var stage = [Int](repeating: 0, count: Group.allCases.count)  // 0: the group is empty
+    @inlinable init(count: Int) { self.count = count }
+    @inlinable subscript(_ group: Group) -> Int { stage[group.rawValue] }
   }
 
-  private func isTouched(_ s: Int) -> Bool { itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] }
+  @inlinable func isTouched(_ s: Int) -> Bool { itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] }
 
-  private func plan() -> Plan {
+  @inlinable func plan() -> Plan {
     let moving = new.indices.filter { sectionMoves[$0] }
     var present = [Bool](repeating: false, count: Group.allCases.count)
     present[Group.receivingInserts.rawValue] = receivesMoves.contains(true)
@@ -67,7 +68,7 @@ extension SectionedDiffer {
   }
 
   /// The changeset's stages.
-  func stages() -> [Changeset<SectionID, ItemID>] {
+  @inlinable func stages() -> [Changeset<SectionID, ItemID>] {
     let p = plan()
     guard p.count > 0 else { return [] }
     let fallback = p[.items] > 0 ? p[.items] : 1
@@ -123,12 +124,12 @@ extension SectionedDiffer {
   }
 
   /// The reference of a new section: its old index if it survives, else `old.count + s`.
-  private func ref(_ s: Int) -> Int { oldSectionOfNew[s] >= 0 ? oldSectionOfNew[s] : old.count + s }
+  @inlinable func ref(_ s: Int) -> Int { oldSectionOfNew[s] >= 0 ? oldSectionOfNew[s] : old.count + s }
 
   /// The sections after stage `t`, as references. Sections that stay in place
   /// keep their order; between two of them come first the sections not yet
   /// deleted or moved (in old order), then those already inserted or moved (in new order).
-  private func sectionOrder(after t: Int, insertStage: [Int], deleteStage: [Int], moveStage: [Int]) -> [Int] {
+  @inlinable func sectionOrder(after t: Int, insertStage: [Int], deleteStage: [Int], moveStage: [Int]) -> [Int] {
     var order: [Int] = []
     order.reserveCapacity(max(old.count, new.count))
     var n = 0
@@ -153,7 +154,7 @@ extension SectionedDiffer {
     return order
   }
 
-  private func emitItemChanges(into batch: inout BatchUpdate, before: [Int], after: [Int]) {
+  @inlinable func emitItemChanges(into batch: inout BatchUpdate, before: [Int], after: [Int]) {
     for o in old.indices where newSectionOfOld[o] >= 0 {
       for i in old[o].items.indices where newOfOld[oldStart[o] + i] < 0 {
         batch.deleteItems.append(ItemPath(item: i, section: before[o]))
@@ -180,7 +181,7 @@ extension SectionedDiffer {
   /// The data for a section order: before the item stage, old items (and
   /// inserted sections hold only their new items); from it on, new items
   /// (and deleted sections lack the items that moved out).
-  private func sections(order: [Int], itemsApplied: Bool) -> [Section] {
+  @inlinable func sections(order: [Int], itemsApplied: Bool) -> [Section] {
     order.map { r in
       if r >= old.count {
         let s = r - old.count

@@ -1,52 +1,53 @@
 /// The analysis behind ``StagedChangeset``: which sections and items survive,
 /// which move, which change content. Stage planning and emission live in
 /// `SectionedDiffer+Stages.swift`.
+@usableFromInline
 struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
-  typealias Section = Snapshot<SectionID, ItemID>.Section
+  @usableFromInline typealias Section = Snapshot<SectionID, ItemID>.Section
 
   /// What happens to an item of the new data.
-  enum ItemFate: UInt8 {
+  @usableFromInline enum ItemFate: UInt8 {
     case inserted, stays, moves
   }
 
-  let old: [Section]
-  let new: [Section]
+  @usableFromInline let old: [Section]
+  @usableFromInline let new: [Section]
   /// The new index of each old section, or -1 when it is deleted.
-  var newSectionOfOld: [Int]
+  @usableFromInline var newSectionOfOld: [Int]
   /// The old index of each new section, or -1 when it is inserted.
-  var oldSectionOfNew: [Int]
+  @usableFromInline var oldSectionOfNew: [Int]
   /// Whether each new section that survives moves (is outside the longest increasing subsequence).
-  var sectionMoves: [Bool] = []
+  @usableFromInline var sectionMoves: [Bool] = []
 
   /// Flat numbering of items: section by section, in order.
-  var oldStart: [Int] = []
-  var newStart: [Int] = []
-  var oldSectionOfFlat: [Int] = []
-  var newSectionOfFlat: [Int] = []
+  @usableFromInline var oldStart: [Int] = []
+  @usableFromInline var newStart: [Int] = []
+  @usableFromInline var oldSectionOfFlat: [Int] = []
+  @usableFromInline var newSectionOfFlat: [Int] = []
   /// The new flat index of each old item, or -1 when it is deleted.
-  var newOfOld: [Int] = []
+  @usableFromInline var newOfOld: [Int] = []
   /// The old flat index of each new item, or -1 when it is inserted.
-  var oldOfNew: [Int] = []
-  var fate: [ItemFate] = []
+  @usableFromInline var oldOfNew: [Int] = []
+  @usableFromInline var fate: [ItemFate] = []
   /// Whether each new item's content changed (surviving items only).
-  var reloads: [Bool] = []
+  @usableFromInline var reloads: [Bool] = []
 
   // Facts for stage planning, by new section index (surviving or inserted) or old section index.
   /// New sections with item deletes, inserts or moves in or out.
-  var itemsTouched: [Bool] = []
+  @usableFromInline var itemsTouched: [Bool] = []
   /// New sections with a reload of an item that does not move.
-  var stillReloadTouched: [Bool] = []
+  @usableFromInline var stillReloadTouched: [Bool] = []
   /// New sections holding, before or after, an item that moves and reloads.
-  var movingReloadTouched: [Bool] = []
+  @usableFromInline var movingReloadTouched: [Bool] = []
   /// Inserted new sections that receive moved items.
-  var receivesMoves: [Bool] = []
+  @usableFromInline var receivesMoves: [Bool] = []
   /// Deleted old sections that give up moved items.
-  var givesMoves: [Bool] = []
-  var hasItemChanges = false
-  var hasMovingReloads = false
-  var hasStillReloads = false
+  @usableFromInline var givesMoves: [Bool] = []
+  @usableFromInline var hasItemChanges = false
+  @usableFromInline var hasMovingReloads = false
+  @usableFromInline var hasStillReloads = false
 
-  init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
+  @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
     self.old = old
     self.new = new
     var sectionIndex = [SectionID: Int](minimumCapacity: old.count)
@@ -69,7 +70,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   }
 
   /// Numbers the items and pairs them by identifier, with one hash table.
-  private mutating func matchItems() throws(SectionedDiffError) {
+  @inlinable mutating func matchItems() throws(SectionedDiffError) {
     (oldStart, oldSectionOfFlat) = Self.number(old)
     (newStart, newSectionOfFlat) = Self.number(new)
     let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
@@ -99,7 +100,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
   }
 
-  private static func number(_ sections: [Section]) -> (start: [Int], sectionOfFlat: [Int]) {
+  @inlinable static func number(_ sections: [Section]) -> (start: [Int], sectionOfFlat: [Int]) {
     var start: [Int] = []
     start.reserveCapacity(sections.count + 1)
     var total = 0
@@ -117,7 +118,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// Decides which items stay (a longest increasing subsequence per surviving
   /// section), which move, and which reload, and records what each section sees.
-  private mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
+  @inlinable mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
     fate = Array(repeating: .inserted, count: newSectionOfFlat.count)
     reloads = Array(repeating: false, count: newSectionOfFlat.count)
     itemsTouched = Array(repeating: false, count: new.count)
@@ -182,7 +183,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// Picks the sections that move: those outside a longest increasing
   /// subsequence of the surviving sections, preferring to keep in place the
   /// sections whose items change (so that fewer stages are needed).
-  private mutating func chooseSectionMoves() {
+  @inlinable mutating func chooseSectionMoves() {
     var order: [Int] = []  // new indices of surviving sections, in old order
     var weights: [Int] = []
     for o in old.indices where newSectionOfOld[o] >= 0 {

@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+// Benchmarks, kept out of the main build: `cd Benchmarks && swift package benchmark`.
+import Foundation
+import PackageDescription
+
+// The root package, by path; its identity is the name of its folder (the clone's name).
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let rootIdentity = root.lastPathComponent.lowercased()
+
+/// A package-benchmark target: `Benchmarks/NAME/NAME.swift`.
+func benchmark(_ name: String, dependencies: [Target.Dependency]) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: [.product(name: "Benchmark", package: "package-benchmark")] + dependencies,
+    path: "Benchmarks/\(name)",
+    plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+  )
+}
+
+let reorderKit = Target.Dependency.product(name: "ReorderKit", package: rootIdentity)
+
+let package = Package(
+  name: "ReorderKitBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(path: ".."),
+  ],
+  targets: [
+    // Workloads shared by the benchmarks and the report.
+    .target(name: "DiffWorkloads", dependencies: [reorderKit]),
+    benchmark("DiffBenchmarks", dependencies: ["DiffWorkloads", reorderKit]),
+    // Medians and move counts of the sectioned diff against the standard library, as a table for BENCHMARKS.md.
+    .executableTarget(name: "diff-report", dependencies: ["DiffWorkloads", reorderKit]),
+    // Reads two `reorder diff` files and runs the standard library's diff, for whole-process comparisons.
+    .executableTarget(name: "stdlib-diff"),
+  ],
+  swiftLanguageModes: [.v6]
+)

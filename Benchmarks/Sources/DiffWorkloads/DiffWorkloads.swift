@@ -1,0 +1,86 @@
+import ReorderKit
+
+/// Seeded workloads for the sectioned diff, with the same items flattened for the standard library's diff.
+public struct DiffWorkload: Sendable {
+  public typealias Section = Snapshot<Int, Int>.Section
+
+  public var name: String
+  public var old: [Section]
+  public var new: [Section]
+
+  /// All items, section after section, for `difference(from:)`.
+  public var flatOld: [Int] { old.flatMap(\.items) }
+  public var flatNew: [Int] { new.flatMap(\.items) }
+
+  /// One section of `count` items: delete 10%, insert 10% at random places, then shuffle the first 2%.
+  /// (For 100,000 items: delete 10,000, insert 10,000, shuffle the first 2,000.)
+  public static func flat(_ count: Int, seed: UInt64 = 1) -> DiffWorkload {
+    var rng = SplitMix64(seed: seed)
+    let old = Array(0..<count)
+    var new = old
+    for _ in 0..<count / 10 { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
+    for k in 0..<count / 10 { new.insert(count + k, at: Int.random(in: 0...new.count, using: &rng)) }
+    new[0..<count / 50].shuffle(using: &rng)
+    return DiffWorkload(name: "flat \(count)", old: [Section(id: 0, items: old)], new: [Section(id: 0, items: new)])
+  }
+
+  /// One section of `count` items, reversed.
+  public static func reversal(_ count: Int) -> DiffWorkload {
+    let items = Array(0..<count)
+    return DiffWorkload(name: "reversal \(count)", old: [Section(id: 0, items: items)], new: [Section(id: 0, items: items.reversed())])
+  }
+
+  /// `sections` × `perSection` items: 5% of the sections deleted, as many
+  /// inserted (full of new items), 5% moved, and 1% of the items moved to
+  /// another section at a random place.
+  public static func sectioned(_ sections: Int, _ perSection: Int, seed: UInt64 = 2) -> DiffWorkload {
+    var rng = SplitMix64(seed: seed)
+    let old = (0..<sections).map { s in Section(id: s, items: Array(s * perSection..<(s + 1) * perSection)) }
+    var new = old
+    let changed = max(1, sections / 20)
+    for _ in 0..<changed { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
+    var nextItem = sections * perSection
+    for k in 0..<changed {
+      new.insert(Section(id: sections + k, items: Array(nextItem..<nextItem + perSection)), at: Int.random(in: 0...new.count, using: &rng))
+      nextItem += perSection
+    }
+    for _ in 0..<changed {
+      let section = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+      new.insert(section, at: Int.random(in: 0...new.count, using: &rng))
+    }
+    for _ in 0..<sections * perSection / 100 {
+      let from = Int.random(in: 0..<new.count, using: &rng)
+      let to = Int.random(in: 0..<new.count, using: &rng)
+      guard from != to, !new[from].items.isEmpty else { continue }
+      let item = new[from].items.remove(at: Int.random(in: 0..<new[from].items.count, using: &rng))
+      new[to].items.insert(item, at: Int.random(in: 0...new[to].items.count, using: &rng))
+    }
+    return DiffWorkload(name: "sectioned \(sections) × \(perSection)", old: old, new: new)
+  }
+
+  /// The sectioned diff.
+  public func stagedChangeset() -> StagedChangeset<Int, Int> {
+    do { return try StagedChangeset(from: old, to: new) } catch { fatalError("\(error)") }
+  }
+
+  /// The standard library's diff of the flattened items, with moves inferred; returns its move count.
+  public static func standardLibraryMoves(old: [Int], new: [Int]) -> Int {
+    let difference = new.difference(from: old).inferringMoves()
+    var moves = 0
+    for case .insert(_, _, let associated?) in difference where associated >= 0 { moves += 1 }
+    return moves
+  }
+}
+
+/// A small, seeded, deterministic generator (SplitMix64).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  var state: UInt64
+  public init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,78 @@
+import DiffWorkloads
+import Foundation
+import ReorderKit
+
+// diff-report [--runs N] [--write-inputs DIR]
+// Prints, as a Markdown table, the median time and the move count of the
+// sectioned diff and of the standard library's diff on the same arrays.
+// With --write-inputs, writes the flat 100,000-item workload as
+// DIR/flat-100k-old.json and DIR/flat-100k-new.json for `reorder diff`.
+
+var runs = 11
+var inputsDirectory: String?
+var oursOnly = false
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+  switch argument {
+  case "--runs": runs = Int(arguments.next() ?? "") ?? runs
+  case "--write-inputs": inputsDirectory = arguments.next()
+  case "--ours-only": oursOnly = true  // for profiling
+  default:
+    FileHandle.standardError.write(Data("usage: diff-report [--runs N] [--ours-only] [--write-inputs DIR]\n".utf8))
+    exit(2)
+  }
+}
+
+func write(_ sections: [DiffWorkload.Section], to path: String) {
+  var text = "{\"sections\": ["
+  for (s, section) in sections.enumerated() {
+    text += (s == 0 ? "" : ", ") + "{\"id\": \(section.id), \"items\": ["
+    text += section.items.map(String.init).joined(separator: ", ")
+    text += "]}"
+  }
+  text += "]}\n"
+  FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+}
+
+if let directory = inputsDirectory {
+  let workload = DiffWorkload.flat(100_000)
+  write(workload.old, to: "\(directory)/flat-100k-old.json")
+  write(workload.new, to: "\(directory)/flat-100k-new.json")
+  print("wrote \(directory)/flat-100k-old.json and \(directory)/flat-100k-new.json")
+  exit(0)
+}
+
+/// The median of `count` timed runs, in milliseconds, and the last result.
+func median<T>(_ count: Int, _ body: () -> T) -> (ms: Double, result: T) {
+  var times: [Double] = []
+  var result: T?
+  let clock = ContinuousClock()
+  for _ in 0..<count {
+    let start = clock.now
+    result = body()
+    let elapsed = clock.now - start
+    times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+  }
+  times.sort()
+  return (times[times.count / 2], result!)
+}
+
+func format(_ ms: Double) -> String { ms >= 100 ? String(Int(ms.rounded())) : String(format: "%.2f", ms) }
+
+print("| workload | items | sectioned diff (ms) | stages | moves | stdlib inferringMoves (ms) | stdlib moves | speed-up |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+var flat100k = 0.0
+for workload in [DiffWorkload.flat(10_000), .flat(100_000), .sectioned(100, 1_000), .reversal(10_000)] {
+  let ours = median(runs) { workload.stagedChangeset() }
+  let (old, new) = (workload.flatOld, workload.flatNew)
+  let stdlibRuns = oursOnly ? 1 : old.count > 10_000 ? 3 : runs
+  let stdlib = oursOnly ? (ms: 0, result: 0) : median(stdlibRuns) { DiffWorkload.standardLibraryMoves(old: old, new: new) }
+  if workload.name == "flat 100000" { flat100k = ours.ms }
+  print(
+    "| \(workload.name) | \(old.count) | \(format(ours.ms)) | \(ours.result.stages.count) | \(ours.result.moveCount) | \(format(stdlib.ms)) | \(stdlib.result) | \(Int((stdlib.ms / ours.ms).rounded()))× |"
+  )
+  if workload.name.hasPrefix("sectioned") {
+    print("\nsectioned / flat 100000 time: \(String(format: "%.2f", ours.ms / flat100k))×\n")
+  }
+}
+print("\n(medians of \(runs) runs for the sectioned diff; of 3 runs for the standard library above 10,000 items)")
