@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e bench format lint
+.PHONY: demo test setup build unit e2e bench docs format lint
 
 setup:
 	@Scripts/setup.sh
@@ -16,13 +16,18 @@ demo: setup
 ## Runs every test: the engine and tool tests, then the desktop app end to end under Xvfb.
 test: setup
 	$(SWIFT) test
-	@if [ -x Scripts/e2e.sh ]; then Scripts/e2e.sh; fi
+	@Scripts/docs.sh
+	@Scripts/e2e.sh
 
 unit:
 	$(SWIFT) test
 
 e2e: setup
 	@Scripts/e2e.sh
+
+## The DocC catalog of ReorderKit, into .build/docs (fails on any DocC warning).
+docs:
+	@Scripts/docs.sh
 
 ## Benchmarks (slow to build the first time): writes results to stdout; see BENCHMARKS.md.
 bench:

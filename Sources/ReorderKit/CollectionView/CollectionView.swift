@@ -87,7 +87,12 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Creates a collection view.
   ///
   /// - Parameters:
+  ///   - snapshot: the data.
+  ///   - layout: the layout and its parameters.
+  ///   - viewSize: the size of the view (the visible part of the content).
+  ///   - mode: when moves are committed: at the end of a drag (UIKit), on every step, or by drag and drop.
   ///   - itemSizes: the size of every item, for a grid without fixed columns.
+  ///   - policy: which items may move, and where.
   /// - Precondition: a grid without columns has a size for every item; a list has no groups in groups.
   public init(
     snapshot: Snapshot<SectionID, ItemID>, layout: LayoutConfiguration, viewSize: Size,

@@ -3,8 +3,8 @@
 /// children of an expanded group follow it, indented by ``Configuration/indent``
 /// for drawing only (hit tests use the full row).
 ///
-/// The layout works on visible rows; ``OutlineRows`` maps rows to the items
-/// of a ``Snapshot`` (a group, then its children when expanded).
+/// The layout works on visible rows; a ``CollectionView`` maps rows to the
+/// items of a ``Snapshot`` (a group, then its children when expanded), each an ``OutlineRow``.
 ///
 /// ```swift
 /// let list = ListLayout(.init(width: 320, rowHeight: 44, headerHeight: 28), rowCounts: [5, 3])

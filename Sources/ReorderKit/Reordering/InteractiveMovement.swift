@@ -3,7 +3,7 @@
 /// end or cancel.
 ///
 /// The item holds a placeholder path P, first its original path. The layout
-/// passed to ``updateTargetPosition(_:in:original:policy:)`` must be that of the
+/// passed to ``updateTargetPosition(_:in:policy:)`` must be that of the
 /// arrangement with the item at P; the owner rebuilds it when P changes.
 ///
 /// ```swift
@@ -65,7 +65,10 @@ public struct InteractiveMovement: Sendable {
   }
 
   /// Applies the target rule to a pointer position (content coordinates).
-  /// - Parameter layout: the layout of the arrangement with the item at the current placeholder.
+  /// - Parameters:
+  ///   - point: the pointer, in content coordinates.
+  ///   - layout: the layout of the arrangement with the item at the current placeholder.
+  ///   - policy: retargets the proposal, if given.
   /// - Complexity: O(log n): one hit test.
   public mutating func updateTargetPosition<L: CollectionLayout>(
     _ point: Point, in layout: L, policy: ReorderPolicy<some Hashable & Sendable>? = nil
