@@ -3,6 +3,17 @@ import ReorderKit
 /// `reorder run scenario.json`: plays a scenario's events through the engine
 /// and writes the resulting sections and the committed moves.
 ///
+/// In mode `dragDrop`, a drop that lands several items writes one move per item that
+/// changes place, in the session's original order; each is a UIKit move (remove at
+/// `from`, insert at `to` counted after the removal), so replaying the moves in order on
+/// the input gives the output. A copy (see `drop.copy`) moves nothing and adds an entry to
+/// an extra `"copies"` array (written only when something was copied):
+/// `{"item": original, "copy": new identifier, "to": position}`, `to` being the copy's
+/// position right after its drop. Copies are named `"<id> copy"`, then `"<id> copy 2"`, ….
+/// `drop.forbid` lists groups and sections that refuse drops (into the group, into a gap
+/// inside it, or anywhere in the section); releasing there, over no row or outside the
+/// view cancels the drop.
+///
 /// ```swift
 /// let result = RunTool.run(scenario: Array(json.utf8), name: "nine-tiles.json")
 /// print(result.stdout)   // {"sections": [...], "moves": [...]}
@@ -25,11 +36,9 @@ public enum RunTool {
     } catch {
       return .inputError("\(name): \(error.message)")
     }
-    if scenario.mode == .dragDrop {
-      return .inputError("\(name): mode \"dragDrop\" is not supported yet (drag and drop is not built)")
-    }
     let outcome = play(scenario)
-    return ToolResult(stdout: encode(outcome.snapshot, moves: outcome.moves, isList: scenario.isList) + "\n")
+    return ToolResult(
+      stdout: encode(outcome.snapshot, moves: outcome.moves, copies: outcome.copies, isList: scenario.isList) + "\n")
   }
 
   /// One committed move, as the output reports it.
@@ -39,17 +48,36 @@ public enum RunTool {
     public var to: OutlinePosition<String>
   }
 
+  /// One copy landed by a drag and drop, as the output reports it.
+  public struct Copy: Hashable, Sendable {
+    public var item: String
+    public var copy: String
+    public var to: OutlinePosition<String>
+  }
+
   /// Plays the events (with 60 Hz ticks between them) and returns the final snapshot and the committed moves.
-  public static func play(_ scenario: Scenario) -> (snapshot: Snapshot<String, String>, moves: [Move]) {
+  public static func play(_ scenario: Scenario) -> (snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy]) {
     let denied = scenario.denied
     var policy = ReorderPolicy<String>()
     policy.canMoveItem = { id, _ in !denied.contains(id) }
     var view = CollectionView(
       snapshot: scenario.snapshot, layout: scenario.layout, viewSize: scenario.viewSize, mode: scenario.mode,
       itemSizes: scenario.itemSizes, policy: policy)
+    if scenario.mode == .dragDrop { configureDragDrop(&view, scenario) }
     var moves: [Move] = []
+    var copies: [Copy] = []
     func record(_ events: [CollectionViewEvent<String, String>]) {
-      for case .moved(let id, let from, let to) in events { moves.append(Move(item: id, from: from, to: to)) }
+      for event in events {
+        switch event {
+        case .moved(let id, let from, let to): moves.append(Move(item: id, from: from, to: to))
+        case .dropped:
+          guard let drop = view.lastDrop, drop.operation == .copy else { continue }
+          for (item, copy) in zip(drop.items, drop.copies) {
+            copies.append(Copy(item: item, copy: copy, to: view.snapshot.position(of: copy)!))
+          }
+        default: break
+        }
+      }
     }
     var clock = scenario.events.first?.time ?? 0
     for (time, event) in scenario.events {
@@ -63,17 +91,68 @@ public enum RunTool {
       case .down(let p): record(view.pointerDown(at: p, time: time))
       case .move(let p): record(view.pointerMoved(to: p, time: time))
       case .up(let p): record(view.pointerUp(at: p, time: time))
-      case .tap(let p): record(view.pointerDown(at: p, time: time) + view.pointerUp(at: p, time: time))
+      case .tap(let p):
+        if view.isDragging {
+          record(view.addItemToDragSession(at: p, time: time))
+        } else {
+          record(view.pointerDown(at: p, time: time))
+          record(view.pointerUp(at: p, time: time))
+        }
       case .cancel: record(view.cancelGesture(time: time))
       case .tick: record(view.tick(time: time))
       case .scroll(let d): record(view.scroll(by: d, time: time))
       }
     }
-    return (view.snapshot, moves)
+    return (view.snapshot, moves, copies)
+  }
+
+  /// The scenario's drop rules as the view's delegate: forbidden groups and sections, copied items, the cadence.
+  static func configureDragDrop(_ view: inout CollectionView<String, String>, _ scenario: Scenario) {
+    let forbidden = scenario.dropForbidden
+    let copied = scenario.dropCopied
+    let sectionIDs = scenario.snapshot.sections.map(\.id)
+    view.reorderingCadence = scenario.reorderingCadence
+    view.dropDelegate.dropSessionDidUpdate = { items, destination, proposed in
+      guard proposed.landsItems, let destination else { return proposed }
+      switch destination {
+      case .insertInto(let group) where forbidden.contains(group):
+        return DropProposal(operation: .forbidden, intent: proposed.intent)
+      case .insertAt(let p) where forbidden.contains(sectionIDs[p.section]) || p.parent.map(forbidden.contains) == true:
+        return DropProposal(operation: .forbidden, intent: proposed.intent)
+      default:
+        if !copied.isEmpty && items.allSatisfy(copied.contains) {
+          return DropProposal(operation: .copy, intent: proposed.intent)
+        }
+        return proposed
+      }
+    }
+    view.dropDelegate.identifierForCopy = { original, isTaken in
+      var name = "\(original) copy"
+      var n = 1
+      while isTaken(name) {
+        n += 1
+        name = "\(original) copy \(n)"
+      }
+      return name
+    }
   }
 
   /// The output document: `{"sections": [...], "moves": [...]}`.
-  public static func encode(_ snapshot: Snapshot<String, String>, moves: [Move], isList: Bool) -> String {
+  public static func encode(_ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [], isList: Bool) -> String {
+    func position(_ position: OutlinePosition<String>, _ w: inout JSONWriter) {
+      if isList {
+        w.object { w in
+          w.key("section")
+          w.int(position.section)
+          w.key("parent")
+          if let parent = position.parent { w.string(parent) } else { w.null() }
+          w.key("index")
+          w.int(position.index)
+        }
+      } else {
+        w.array([position.section, position.index]) { w, n in w.int(n) }
+      }
+    }
     var w = JSONWriter()
     w.object { w in
       w.key("sections")
@@ -83,20 +162,22 @@ public enum RunTool {
         w.object { w in
           w.key("item")
           w.string(move.item)
-          for (key, position) in [("from", move.from), ("to", move.to)] {
+          for (key, p) in [("from", move.from), ("to", move.to)] {
             w.key(key)
-            if isList {
-              w.object { w in
-                w.key("section")
-                w.int(position.section)
-                w.key("parent")
-                if let parent = position.parent { w.string(parent) } else { w.null() }
-                w.key("index")
-                w.int(position.index)
-              }
-            } else {
-              w.array([position.section, position.index]) { w, n in w.int(n) }
-            }
+            position(p, &w)
+          }
+        }
+      }
+      if !copies.isEmpty {
+        w.key("copies")
+        w.array(copies) { w, copy in
+          w.object { w in
+            w.key("item")
+            w.string(copy.item)
+            w.key("copy")
+            w.string(copy.copy)
+            w.key("to")
+            position(copy.to, &w)
           }
         }
       }

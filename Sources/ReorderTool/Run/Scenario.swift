@@ -18,6 +18,12 @@ public struct Scenario: Sendable {
   public var mode: ReorderMode
   public var snapshot: Snapshot<String, String>
   public var denied: Set<String>
+  /// Drag and drop: the groups and sections that refuse drops (`drop.forbid`).
+  public var dropForbidden: Set<String> = []
+  /// Drag and drop: the items that are copied, not moved, when a session holds only them (`drop.copy`).
+  public var dropCopied: Set<String> = []
+  /// Drag and drop: how long the pointer rests before the gap moves (`reorderingCadence`).
+  public var reorderingCadence: ReorderingCadence = .immediate
   public var events: [(time: Double, event: Event)]
   /// The visible size of the view.
   public var viewSize: Size
@@ -32,7 +38,7 @@ public struct Scenario: Sendable {
   /// - Throws: ``InputError`` naming the first problem.
   public init(json value: JSONValue) throws(InputError) {
     let top = try JSONFields(value, path: "")
-    try top.rejectUnknown(["layout", "mode", "sections", "canMove", "events"])
+    try top.rejectUnknown(["layout", "mode", "sections", "canMove", "events", "drop", "reorderingCadence"])
     let modeName = try top.optionalString("mode") ?? "interactive"
     guard let mode = ReorderMode(rawValue: modeName) else {
       throw InputError("mode must be \"interactive\", \"live\" or \"dragDrop\", got \"\(modeName)\"")
@@ -139,9 +145,56 @@ public struct Scenario: Sendable {
     case .grid(let c):
       content = GridLayout(c, itemCounts: snapshot.sections.map(\.items.count)).contentSize
     case .list(let c):
-      content = ListLayout(c, rowCounts: snapshot.sections.map(\.items.count)).contentSize
+      // Visible rows: each top-level item, and the children of expanded groups.
+      let snapshot = snapshot
+      let rows = snapshot.sections.map { section in
+        section.items.reduce(0) { $0 + 1 + (snapshot.isExpanded($1) ? snapshot.children(of: $1).count : 0) }
+      }
+      content = ListLayout(c, rowCounts: rows).contentSize
     }
     viewSize = Size(width: width, height: height ?? max(content.height, 1))
+    try parseDragDrop(top)
+  }
+
+  /// `drop: {"forbid": [group or section ids], "copy": [item ids]}` and `reorderingCadence`
+  /// (`"immediate"`, `"fast"`, `"slow"` or seconds), for mode `dragDrop` only.
+  mutating func parseDragDrop(_ top: JSONFields) throws(InputError) {
+    for key in ["drop", "reorderingCadence"] where top.object[key] != nil && mode != .dragDrop {
+      throw InputError("\(key) is only for mode \"dragDrop\"")
+    }
+    if let drop = top.object["drop"] {
+      let fields = try JSONFields(drop, path: "drop")
+      try fields.rejectUnknown(["forbid", "copy"])
+      let sectionIDs = Set(snapshot.sections.map(\.id))
+      if fields.object["forbid"] != nil {
+        for (i, v) in try fields.array("forbid").enumerated() {
+          guard let id = v.string else { throw InputError("drop.forbid[\(i)] must be a string, got \(v.typeName)") }
+          guard snapshot.isGroup(id) || sectionIDs.contains(id) else {
+            throw InputError("drop.forbid[\(i)] names no group or section: \"\(id)\"")
+          }
+          dropForbidden.insert(id)
+        }
+      }
+      if fields.object["copy"] != nil {
+        for (i, v) in try fields.array("copy").enumerated() {
+          guard let id = v.string else { throw InputError("drop.copy[\(i)] must be a string, got \(v.typeName)") }
+          guard snapshot.contains(id) else { throw InputError("drop.copy[\(i)] names no item: \"\(id)\"") }
+          dropCopied.insert(id)
+        }
+      }
+    }
+    if let cadence = top.object["reorderingCadence"] {
+      switch cadence {
+      case .string("immediate"): reorderingCadence = .immediate
+      case .string("fast"): reorderingCadence = .fast
+      case .string("slow"): reorderingCadence = .slow
+      default:
+        guard let seconds = cadence.number, seconds.isFinite, seconds >= 0 else {
+          throw InputError("reorderingCadence must be \"immediate\", \"fast\", \"slow\" or seconds (a number ≥ 0)")
+        }
+        reorderingCadence = ReorderingCadence(delay: seconds)
+      }
+    }
   }
 
   static func insets(_ layout: JSONFields) throws(InputError) -> EdgeInsets {
