@@ -45,6 +45,9 @@ tests=(
   test_corrupt_state_starts_clean
   test_students_resort
   test_lessons_drop_into_folder
+  test_lessons_drop_onto_folder_row
+  test_lessons_spring_loaded_folder
+  test_lessons_forbidden_drop
   test_resize_reflows
   test_wheel_scroll_then_drag
   test_ten_thousand_items_frame_time

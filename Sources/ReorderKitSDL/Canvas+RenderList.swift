@@ -25,7 +25,9 @@ extension Canvas {
   ) {
     var lifted: [RenderElement<SectionID, ItemID>] = []
     var forbidden: [RenderElement<SectionID, ItemID>] = []
+    var highlights: [RenderElement<SectionID, ItemID>] = []
     for element in list.elements {
+      if case .dropHighlight = element.kind { highlights.append(element) }
       if element.isLifted {
         lifted.append(element)
         continue
@@ -43,6 +45,13 @@ extension Canvas {
         frame.offsetBy(dx: 0, dy: 4 + 4 * lift), radius: theme.cornerRadius, blur: theme.liftedShadowBlur,
         color: theme.liftedShadow.withAlpha(0.4 + 0.6 * lift))
       drawElement(element, origin: origin, theme: theme, item: item, header: header)
+    }
+    // The outline of a drop target stays visible above the dragged cells that cover it.
+    for element in highlights where !lifted.isEmpty {
+      let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
+      strokeRoundedRect(
+        frame.insetBy(dx: -2, dy: -2), radius: min(theme.cornerRadius, frame.height / 2) + 2, lineWidth: 2.5,
+        color: theme.accent.withAlpha(element.alpha))
     }
     for element in forbidden { drawElement(element, origin: origin, theme: theme, item: item, header: header) }
   }

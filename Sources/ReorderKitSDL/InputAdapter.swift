@@ -10,6 +10,9 @@ public enum InputEvent: Equatable, Sendable {
   case pointerMoved(Point)
   /// The pointer went up.
   case pointerUp(Point)
+  /// A second finger touched, or the right button was clicked, at a point: during a drag and
+  /// drop it adds the item there to the drag session.
+  case secondaryTap(Point)
   /// The wheel or a two-finger gesture scrolled the content by this many points (positive: towards the end).
   case scroll(Point)
   /// A key that the app cares about was pressed.
@@ -30,8 +33,8 @@ public enum Key: Equatable, Sendable {
 }
 
 /// Translates SDL events into ``InputEvent``s: the mouse's left button and
-/// the first finger on a touch screen drive the same pointer; the wheel
-/// scrolls; Esc and digits become keys.
+/// the first finger on a touch screen drive the same pointer; a second finger
+/// or the right button taps; the wheel scrolls; Esc and digits become keys.
 ///
 /// ```swift
 /// var adapter = InputAdapter()
@@ -61,8 +64,11 @@ public struct InputAdapter: Sendable {
       if kind == SDL_WINDOWEVENT_CLOSE { return [.quit] }
       return []
     case SDL_MOUSEBUTTONDOWN:
-      guard ev.button.which != CSDL2_TouchMouseID(), ev.button.button == UInt8(SDL_BUTTON_LEFT), activeFinger == nil
-      else { return [] }
+      guard ev.button.which != CSDL2_TouchMouseID(), activeFinger == nil else { return [] }
+      if ev.button.button == UInt8(SDL_BUTTON_RIGHT) {
+        return [.secondaryTap(Point(x: Double(ev.button.x), y: Double(ev.button.y)))]
+      }
+      guard ev.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
       mouseDown = true
       return [.pointerDown(Point(x: Double(ev.button.x), y: Double(ev.button.y)))]
     case SDL_MOUSEBUTTONUP:
@@ -83,7 +89,8 @@ public struct InputAdapter: Sendable {
       }
       return [.scroll(Point(x: dx * pointsPerWheelNotch, y: -dy * pointsPerWheelNotch))]
     case SDL_FINGERDOWN:
-      guard activeFinger == nil, !mouseDown else { return [] }
+      guard !mouseDown else { return [] }
+      if activeFinger != nil { return [.secondaryTap(Self.point(ev.tfinger, windowSize))] }
       activeFinger = ev.tfinger.fingerId
       return [.pointerDown(Self.point(ev.tfinger, windowSize))]
     case SDL_FINGERMOTION:

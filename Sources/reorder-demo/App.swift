@@ -101,6 +101,10 @@ final class App {
       default: break
       }
       pointerTarget = nil
+    case .secondaryTap(let p):
+      if pointerTarget == .view, scene.view.isDragging {
+        react(to: scene.view.addItemToDragSession(at: toView(p), time: time), time: time)
+      }
     case .scroll(let delta):
       react(to: scene.view.scroll(by: delta, time: time), time: time)
     case .key(.escape):
@@ -138,7 +142,9 @@ final class App {
           scene.view.setExpanded(!scene.view.snapshot.isExpanded(id), for: id, time: time)
           changed = true
         }
-      case .denied, .dropped: break
+      case .dropped(let id):
+        report.emit(.object([("event", "dropped"), ("scene", .string(scene.name)), ("item", .string(id))]))
+      case .denied: break
       }
     }
     if changed { commit() }

@@ -54,10 +54,18 @@ struct Tour {
       ]
     default:
       return [
-        .wait(0.4), .still("lessons"), .press(.item("Functions")), .wait(0.7), .move(to: .item("Constants"), duration: 1.0),
-        .wait(0.3), .still("lessons-drag"), .wait(0.3), .release, .wait(0.7),
-        .press(.item("Concurrency")), .release, .wait(0.8),
-        .press(.item("Wrap-up")), .wait(0.7), .move(to: .item("Welcome"), duration: 1.0), .wait(0.3), .release, .wait(0.8),
+        .wait(0.4), .still("lessons"),
+        // Into a folder: over the middle of its row, the folder highlights; release and the lesson is its last child.
+        .press(.item("Functions")), .wait(0.7), .move(to: .item("Collections"), duration: 1.0), .wait(0.4),
+        .still("lessons-drag"), .wait(0.2), .release, .wait(0.7),
+        // Spring loading: hover a closed folder and it opens.
+        .press(.item("Closures")), .wait(0.7), .move(to: .item("Concurrency"), duration: 0.8), .wait(1.1),
+        .still("lessons-spring"), .wait(0.2), .release, .wait(0.7),
+        // Forbidden: "Welcome" stays out of folders.
+        .press(.item("Welcome")), .wait(0.7), .move(to: .item("Collections"), duration: 1.0), .wait(0.4),
+        .still("lessons-forbidden"), .wait(0.2), .release, .wait(0.8),
+        // A tap closes a folder.
+        .press(.item("Basics")), .release, .wait(0.8),
       ]
     }
   }

@@ -241,3 +241,66 @@ test_wheel_scroll_then_drag() {
   stop_app
   expect "c16 at index 13 (c13,c16,c14,c15), got $order" [ "$order" = "c13,c16,c14,c15" ] || return 1
 }
+
+# Lessons, drag and drop: over the middle of a folder's row the lesson goes
+# into the folder, as its last child.
+test_lessons_drop_onto_folder_row() {
+  launch --report --reset --state "$TMP/folder.json" --scene lessons || return 1
+  read -r x0 y0 <<<"$(center Functions)"
+  read -r x1 y1 <<<"$(center Basics)"
+  press "$x0" "$y0"
+  expect "Functions lifts" wait_for_line '"item": "Functions"' 3 || return 1
+  glide "$x0" "$y0" "$x1" "$y1" 14
+  sleep 0.5
+  release
+  expect "a changed line" wait_for_line '"event": "changed"' 3 || return 1
+  local children
+  children=$(last_event changed | jq -r '.sections[0].items[] | objects | select(.id == "Basics") | .children | join(",")')
+  stop_app
+  expect "Basics: Variables,Constants,Control flow,Functions; got $children" [ "$children" = "Variables,Constants,Control flow,Functions" ] || return 1
+}
+
+# Spring loading: a closed folder hovered during a drag opens, and takes the drop.
+test_lessons_spring_loaded_folder() {
+  launch --report --reset --state "$TMP/spring.json" --scene lessons || return 1
+  read -r x0 y0 <<<"$(center Closures)"
+  read -r x1 y1 <<<"$(center Concurrency)"
+  press "$x0" "$y0"
+  expect "Closures lifts" wait_for_line '"item": "Closures"' 3 || return 1
+  glide "$x0" "$y0" "$x1" "$y1" 8
+  sleep 1.3
+  screenshot "$TMP/spring.png"
+  release
+  expect "a changed line" wait_for_line '"event": "changed"' 3 || return 1
+  local folder
+  folder=$(last_event changed | jq -c '.sections[0].items[] | objects | select(.id == "Concurrency")')
+  stop_app
+  expect "Concurrency open with Closures last, got $folder" \
+    [ "$folder" = '{"id":"Concurrency","children":["Tasks","Actors","Closures"],"expanded":true}' ] || return 1
+}
+
+# A forbidden drop: "Welcome" stays out of folders; the marker shows, and the release changes nothing.
+test_lessons_forbidden_drop() {
+  launch --report --reset --state "$TMP/forbidden.json" --scene lessons || return 1
+  read -r x0 y0 <<<"$(center Welcome)"
+  read -r x1 y1 <<<"$(center Collections)"
+  press "$x0" "$y0"
+  expect "Welcome lifts" wait_for_line '"item": "Welcome"' 3 || return 1
+  glide "$x0" "$y0" "$x1" "$y1" 12
+  sleep 0.5
+  screenshot "$TMP/forbidden.png"
+  # The marker: a red disc near the pointer.
+  local red=0 p
+  for dx in -24 -16 -8 0 8 16 24; do
+    for dy in -16 -8 0 8 16; do
+      p=$(pixel "$TMP/forbidden.png" $((x1 + dx)) $((y1 + dy)))
+      close_colors "$p" "255 59 48" 12 && red=$((red + 1))
+    done
+  done
+  release
+  sleep 0.5
+  stop_app
+  expect "the forbidden marker near the pointer ($red red samples)" [ "$red" -ge 3 ] || return 1
+  expect "a cancelled line" grep -qF '"event": "cancelled", "scene": "lessons", "item": "Welcome"' "$OUT" || return 1
+  expect "no changed line" [ "$(count_lines '"event": "changed"')" = 0 ] || return 1
+}

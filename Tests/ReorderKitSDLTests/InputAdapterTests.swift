@@ -46,14 +46,15 @@ struct InputAdapterTests {
 
   @Test func otherButtonsAreIgnored() {
     var adapter = InputAdapter()
-    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT, x: 1, y: 1), windowSize: window).isEmpty)
+    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_MIDDLE, x: 1, y: 1), windowSize: window).isEmpty)
+    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT, x: 3, y: 4), windowSize: window) == [.secondaryTap(Point(x: 3, y: 4))])
     #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 1, y: 1), windowSize: window).isEmpty, "an up without a down")
   }
 
   @Test func theFirstFingerDrivesThePointerInWindowPoints() {
     var adapter = InputAdapter()
     #expect(adapter.translate(finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.25), windowSize: window) == [.pointerDown(Point(x: 200, y: 200))])
-    #expect(adapter.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.1, y: 0.1), windowSize: window).isEmpty, "a second finger")
+    #expect(adapter.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.25, y: 0.25), windowSize: window) == [.secondaryTap(Point(x: 100, y: 200))], "a second finger taps")
     #expect(adapter.translate(finger(SDL_FINGERMOTION, id: 8, x: 0.2, y: 0.2), windowSize: window).isEmpty)
     #expect(adapter.translate(finger(SDL_FINGERMOTION, id: 7, x: 0.25, y: 0.5), windowSize: window) == [.pointerMoved(Point(x: 100, y: 400))])
     #expect(adapter.translate(finger(SDL_FINGERUP, id: 7, x: 0.25, y: 0.5), windowSize: window) == [.pointerUp(Point(x: 100, y: 400))])

@@ -22,6 +22,8 @@ protocol DemoScene {
 
   /// The layout for a view of this size.
   func layout(for viewSize: Size) -> LayoutConfiguration
+  /// The engine for an arrangement of this scene's data (with the scene's mode, sizes and delegates).
+  func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView
   /// Draws one cell.
   func drawItem(_ id: String, frame: Rect, element: DemoElement, canvas: Canvas, theme: Theme)
   /// Draws one section header.
@@ -44,11 +46,15 @@ extension DemoScene {
   mutating func controlsPointerDown(at point: Point, in frame: Rect, time: Double) -> Bool { false }
   func drawHeader(_ id: String, frame: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {}
 
+  func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
+    DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize)
+  }
+
   func encodeState() -> JSONValue { .object([("sections", SnapshotJSON.encode(view.snapshot))]) }
 
   mutating func restore(_ state: JSONValue, viewSize: Size, time: Double) throws {
     guard let sections = state["sections"] else { throw SnapshotJSON.Error("no \"sections\"") }
     let snapshot = try SnapshotJSON.decode(sections, matching: view.snapshot)
-    view = DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize, mode: view.mode)
+    view = makeView(snapshot, viewSize: viewSize)
   }
 }

@@ -32,7 +32,29 @@ struct LessonsScene: DemoScene {
         try! snapshot.appendItem(entry.id, toSection: "course")
       }
     }
-    view = DemoView(snapshot: snapshot, layout: Self.layout(for: viewSize), viewSize: viewSize, mode: .dragDrop)
+    view = Self.makeView(snapshot, viewSize: viewSize)
+  }
+
+  /// Lessons that stay at the top level: dropping them into a folder is forbidden.
+  static let pinned: Set<String> = ["Welcome", "Wrap-up"]
+
+  func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
+    Self.makeView(snapshot, viewSize: viewSize)
+  }
+
+  /// Drag and drop: lessons go into folders (the middle of a folder's row), folders spring open
+  /// when hovered, and the pinned lessons refuse every folder with the forbidden marker.
+  static func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
+    var view = DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize, mode: .dragDrop)
+    view.dropDelegate.dropSessionDidUpdate = { items, destination, proposed in
+      guard items.contains(where: { pinned.contains($0) }) else { return proposed }
+      switch destination {
+      case .insertInto?: return DropProposal(operation: .forbidden)
+      case .insertAt(let position)? where position.parent != nil: return DropProposal(operation: .forbidden)
+      default: return proposed
+      }
+    }
+    return view
   }
 
   func layout(for viewSize: Size) -> LayoutConfiguration { Self.layout(for: viewSize) }

@@ -20,10 +20,8 @@ struct PhotosScene: DemoScene {
 
   func layout(for viewSize: Size) -> LayoutConfiguration { Self.layout(for: viewSize) }
 
-  mutating func restore(_ state: JSONValue, viewSize: Size, time: Double) throws {
-    guard let sections = state["sections"] else { throw SnapshotJSON.Error("no \"sections\"") }
-    let snapshot = try SnapshotJSON.decode(sections, matching: view.snapshot)
-    view = DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize, itemSizes: view.itemSizes)
+  func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
+    DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize, itemSizes: view.itemSizes)
   }
 
   /// Whether tiles keep their own sizes (a flow layout) rather than equal columns.
