@@ -6,7 +6,7 @@
 ///   from: [.init(id: "S0", items: ["a", "b"])],
 ///   to: [.init(id: "S0", items: ["b", "a", "c"])])
 /// let stage = staged.stages[0]
-/// stage.moveItems     // [[0, 0] → [0, 1]]: a moves; b stays
+/// stage.moveItems     // [[0, 1] → [0, 0]]: b moves; a stays
 /// stage.insertItems   // [[0, 2]]
 /// stage.sections      // [S0: b a c]
 /// ```

@@ -25,37 +25,50 @@ struct DiffDocument {
     try top.rejectUnknown(["sections"])
     var sectionIDs = [JSONValue: Int](minimumCapacity: sectionValues.count)
     itemCount = sectionValues.reduce(0) { $0 + ($1["items"]?.array?.count ?? 0) }
-    var itemPlaces = [JSONValue: ItemPath](minimumCapacity: itemCount)
     sections.reserveCapacity(sectionValues.count)
     for (s, sectionValue) in sectionValues.enumerated() {
-      let here = "sections[\(s)]"
-      let fields = try JSONFields(sectionValue, path: here)
+      let fields = try JSONFields(sectionValue, path: "sections[\(s)]")
       try fields.rejectUnknown(["id", "items"])
-      let id = try Self.identifier(try fields.value("id"), path: "\(here).id")
+      let id = try Self.identifier(try fields.value("id"), path: "sections[\(s)].id")
       if let first = sectionIDs.updateValue(s, forKey: id) {
-        throw InputError("\(here).id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
+        throw InputError("sections[\(s)].id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
       }
       let itemValues = try fields.array("items")
       var items: [JSONValue] = []
       items.reserveCapacity(itemValues.count)
       for (i, itemValue) in itemValues.enumerated() {
-        let itemID: JSONValue
-        if itemValue.object != nil {
-          let item = try JSONFields(itemValue, path: "\(here).items[\(i)]")
+        switch itemValue {
+        case .string:
+          items.append(itemValue)
+        case .number(let n) where n == n.rounded() && abs(n) < 1e15:
+          items.append(itemValue)
+        case .object:
+          let item = try JSONFields(itemValue, path: "sections[\(s)].items[\(i)]")
           try item.rejectUnknown(["id", "content"])
-          itemID = try Self.identifier(try item.value("id"), path: "\(here).items[\(i)].id")
+          let itemID = try Self.identifier(try item.value("id"), path: "sections[\(s)].items[\(i)].id")
           if let c = item.object["content"], c != .null { content[itemID] = c }  // null content is no content
-        } else {
-          itemID = try Self.identifier(itemValue, path: "\(here).items[\(i)]", allowsObject: true)
+          items.append(itemID)
+        default:
+          _ = try Self.identifier(itemValue, path: "sections[\(s)].items[\(i)]", allowsObject: true)
         }
-        if let first = itemPlaces.updateValue(ItemPath(item: i, section: s), forKey: itemID) {
-          throw InputError(
-            "\(here).items[\(i)]: duplicate item identifier \(Self.shown(itemID)) (also sections[\(first.section)].items[\(first.item)])")
-        }
-        items.append(itemID)
       }
       sections.append(Section(id: id, items: items))
     }
+  }
+
+  /// The first item identifier that appears twice, as a message naming both
+  /// places. Run only after the differ reported a duplicate, so that reading
+  /// a valid document hashes each identifier once.
+  func duplicateItemMessage() -> String? {
+    var places = [JSONValue: ItemPath](minimumCapacity: itemCount)
+    for (s, section) in sections.enumerated() {
+      for (i, id) in section.items.enumerated() {
+        if let first = places.updateValue(ItemPath(item: i, section: s), forKey: id) {
+          return "sections[\(s)].items[\(i)]: duplicate item identifier \(Self.shown(id)) (also sections[\(first.section)].items[\(first.item)])"
+        }
+      }
+    }
+    return nil
   }
 
   static func identifier(_ value: JSONValue, path: String, allowsObject: Bool = false) throws(InputError) -> JSONValue {

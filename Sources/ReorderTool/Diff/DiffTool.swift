@@ -47,7 +47,10 @@ public enum DiffTool {
         }
       }
     } catch {
-      return .inputError("\(error)")  // unreachable: documents reject duplicates when read
+      // Duplicate item identifiers: name the file and both places.
+      if let message = before.duplicateItemMessage() { return .inputError("\(oldName): \(message)") }
+      if let message = after.duplicateItemMessage() { return .inputError("\(newName): \(message)") }
+      return .inputError("\(error)")
     }
     return ToolResult(stdout: encode(staged, before: before, after: after))
   }
@@ -94,29 +97,43 @@ public enum DiffTool {
         w.array(stage.moveItems) { w, m in w.array([m.from, m.to]) { w, p in path(p, &w) } }
         w.key("reloadItems")
         w.array(stage.reloadItems) { w, p in path(p, &w) }
-        w.key("sections")
-        w.array(stage.sections) { w, section in
-          w.object { w in
-            w.key("id")
-            write(section.id, into: &w)
-            w.key("items")
-            w.array(section.items) { w, id in
-              let content = !hasContent ? nil : reloaded.contains(id) || !oldItems.contains(id) ? after.content[id] : before.content[id]
-              guard let content else { return write(id, into: &w) }
-              w.object { w in
-                w.key("id")
-                write(id, into: &w)
-                w.key("content")
-                write(content, into: &w)
-              }
-            }
-          }
-        }
       }
-      lines.append(w.text)
+      var line = w.text
+      line.removeLast()  // the closing brace: the sections follow
+      line += ", \"sections\": ["
+      for (s, section) in stage.sections.enumerated() {
+        line += s == 0 ? "{\"id\": " : ", {\"id\": "
+        appendIdentifier(section.id, to: &line)
+        line += ", \"items\": ["
+        for (i, id) in section.items.enumerated() {
+          if i > 0 { line += ", " }
+          let content = !hasContent ? nil : reloaded.contains(id) || !oldItems.contains(id) ? after.content[id] : before.content[id]
+          guard let content else {
+            appendIdentifier(id, to: &line)
+            continue
+          }
+          line += "{\"id\": "
+          appendIdentifier(id, to: &line)
+          var c = JSONWriter()
+          write(content, into: &c)
+          line += ", \"content\": " + c.text + "}"
+        }
+        line += "]}"
+      }
+      line += "]}"
+      lines.append(line)
       previous = stage.sections
     }
     return "{\"stages\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+  }
+
+  /// Appends an identifier (a string or a whole number) as JSON.
+  private static func appendIdentifier(_ id: JSONValue, to text: inout String) {
+    switch id {
+    case .number(let n): text += String(Int(n))
+    case .string(let s): JSONWriter.escape(s, into: &text)
+    default: var w = JSONWriter(); write(id, into: &w); text += w.text
+    }
   }
 
   private static func path(_ p: ItemPath, _ w: inout JSONWriter) {

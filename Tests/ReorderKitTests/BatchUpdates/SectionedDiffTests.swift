@@ -6,6 +6,21 @@ import Testing
 struct SectionedDiffTests {
   typealias Section = Snapshot<String, String>.Section
 
+  @Test("the examples in the documentation hold")
+  func documentationExamples() throws {
+    let stage = try StagedChangeset(from: [Section(id: "S0", items: ["a", "b"])], to: [Section(id: "S0", items: ["b", "a", "c"])]).stages[0]
+    #expect(stage.moveItems == [ItemMove(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0))])
+    #expect(stage.insertItems == [ItemPath(item: 2, section: 0)])
+    let batch = BatchUpdate(
+      deleteItems: [ItemPath(item: 1, section: 0)], insertItems: [ItemPath(item: 1, section: 1)],
+      moveItems: [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))])
+    #expect(batch.violations(countsBefore: [3, 1], countsAfter: [1, 3]).isEmpty)
+    let bad = BatchUpdate(deleteSections: [0], moveItems: [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 0))])
+    #expect(bad.violations(countsBefore: [1, 0], countsAfter: [1]).map(\.description) == [
+      "moves item [0, 0] out of section 0, which is deleted in the same batch"
+    ])
+  }
+
   @Test("equal data gives no stage")
   func equal() throws {
     let data = [Section(id: "A", items: ["a", "b"]), Section(id: "B", items: [])]
