@@ -21,7 +21,15 @@ stdlib="$here/.build/release/stdlib-diff"
 
 echo "reorder diff: $("$reorder" diff "$inputs/flat-100k-old.json" "$inputs/flat-100k-new.json" | wc -c) bytes of output"
 echo "stdlib-diff: $("$stdlib" "$inputs/flat-100k-old.json" "$inputs/flat-100k-new.json")"
-hyperfine --runs "$runs" --warmup 1 --export-markdown "$inputs/table.md" \
+hyperfine --runs "$runs" --warmup 1 --export-json "$inputs/times.json" \
   -n "reorder diff" "$reorder diff $inputs/flat-100k-old.json $inputs/flat-100k-new.json" \
   -n "stdlib-diff" "$stdlib $inputs/flat-100k-old.json $inputs/flat-100k-new.json"
-cat "$inputs/table.md"
+python3 - "$inputs/times.json" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+print("| command | median (ms) | user (ms, mean) | runs |")
+print("|---|---:|---:|---:|")
+for r in results:
+    print(f"| `{r['command']}` | {r['median'] * 1000:.0f} | {r['user'] * 1000:.0f} | {len(r['times'])} |")
+print(f"\nreorder diff is {results[1]['median'] / results[0]['median']:.0f}× faster (medians)")
+PY
