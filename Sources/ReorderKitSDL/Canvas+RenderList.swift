@@ -1,10 +1,11 @@
 import ReorderKit
 
 extension Canvas {
-  /// Draws the engine's render list: elements back to front, the lifted cell
-  /// (at its scale, with a soft shadow) above everything; gaps, drop
-  /// highlights, the forbidden marker and drag badges are drawn here, cells
-  /// and headers by the caller.
+  /// Draws the engine's render list: elements back to front, a drop target's
+  /// translucent highlight over its row, the lifted cell (at its scale, with a
+  /// soft shadow) above everything, the forbidden marker on top; gaps, drop
+  /// highlights, the marker and drag badges are drawn here, cells and headers
+  /// by the caller.
   ///
   /// ```swift
   /// canvas.draw(view.renderList(at: now), origin: Point(x: 0, y: 52)) { id, frame, element in
@@ -27,7 +28,10 @@ extension Canvas {
     var forbidden: [RenderElement<SectionID, ItemID>] = []
     var highlights: [RenderElement<SectionID, ItemID>] = []
     for element in list.elements {
-      if case .dropHighlight = element.kind { highlights.append(element) }
+      if case .dropHighlight = element.kind {
+        highlights.append(element)
+        continue
+      }
       if element.isLifted {
         lifted.append(element)
         continue
@@ -38,6 +42,8 @@ extension Canvas {
       }
       drawElement(element, origin: origin, theme: theme, item: item, header: header)
     }
+    // A drop target's highlight is translucent and goes over its (opaque) row, under the dragged cells.
+    for element in highlights { drawElement(element, origin: origin, theme: theme, item: item, header: header) }
     for element in lifted {
       let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
       let lift = min(max((element.scale - 1) / 0.05, 0), 1)  // 0 at rest, 1 fully lifted
@@ -45,13 +51,6 @@ extension Canvas {
         frame.offsetBy(dx: 0, dy: 4 + 4 * lift), radius: theme.cornerRadius, blur: theme.liftedShadowBlur,
         color: theme.liftedShadow.withAlpha(0.4 + 0.6 * lift))
       drawElement(element, origin: origin, theme: theme, item: item, header: header)
-    }
-    // The outline of a drop target stays visible above the dragged cells that cover it.
-    for element in highlights where !lifted.isEmpty {
-      let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
-      strokeRoundedRect(
-        frame.insetBy(dx: -2, dy: -2), radius: min(theme.cornerRadius, frame.height / 2) + 2, lineWidth: 2.5,
-        color: theme.accent.withAlpha(element.alpha))
     }
     for element in forbidden { drawElement(element, origin: origin, theme: theme, item: item, header: header) }
   }

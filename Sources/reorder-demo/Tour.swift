@@ -17,6 +17,8 @@ struct Tour {
 
   enum Target {
     case item(String)
+    /// A point offset from an item's centre.
+    case near(String, dx: Double, dy: Double)
     case point(Point)
   }
 
@@ -56,10 +58,13 @@ struct Tour {
       return [
         .wait(0.4), .still("lessons"),
         // Into a folder: over the middle of its row, the folder highlights; release and the lesson is its last child.
-        .press(.item("Functions")), .wait(0.7), .move(to: .item("Collections"), duration: 1.0), .wait(0.4),
+        // Held near its top edge, the row hangs below the pointer and leaves the folder's highlight in view.
+        .press(.near("Functions", dx: 0, dy: -20)), .wait(0.7), .move(to: .near("Collections", dx: 0, dy: 10), duration: 1.0),
+        .wait(0.4),
         .still("lessons-drag"), .wait(0.2), .release, .wait(0.7),
         // Spring loading: hover a closed folder and it opens.
-        .press(.item("Closures")), .wait(0.7), .move(to: .item("Concurrency"), duration: 0.8), .wait(1.1),
+        .press(.near("Closures", dx: 0, dy: -20)), .wait(0.7), .move(to: .near("Concurrency", dx: 0, dy: 10), duration: 0.8),
+        .wait(1.1),
         .still("lessons-spring"), .wait(0.2), .release, .wait(0.7),
         // Forbidden: "Welcome" stays out of folders.
         .press(.item("Welcome")), .wait(0.7), .move(to: .item("Collections"), duration: 1.0), .wait(0.4),
@@ -149,6 +154,9 @@ struct Tour {
   func position(of target: Target, time: Double) -> Point {
     switch target {
     case .point(let p): return p
+    case .near(let id, let dx, let dy):
+      let c = position(of: .item(id), time: time)
+      return Point(x: c.x + dx, y: c.y + dy)
     case .item(let id):
       let origin = app.viewOrigin
       for element in app.scene.view.renderList(at: time).elements {
