@@ -32,6 +32,13 @@ let package = Package(
     benchmark("DiffBenchmarks", dependencies: ["DiffWorkloads", reorderKit]),
     // Medians and move counts of the sectioned diff against the standard library, as a table for BENCHMARKS.md.
     .executableTarget(name: "diff-report", dependencies: ["DiffWorkloads", reorderKit]),
+    // The engine's layouts, hit tests, drag steps and render lists at 1k, 100k and 1M items.
+    .target(name: "EngineWorkloads", dependencies: [reorderKit]),
+    benchmark("EngineBenchmarks", dependencies: ["EngineWorkloads", reorderKit]),
+    // Medians, p90s, growth, bytes per item and the goals, as Markdown for BENCHMARKS.md (exit 1 on a miss).
+    .executableTarget(name: "engine-report", dependencies: ["EngineWorkloads", "CMallocStats", reorderKit]),
+    // The allocator's counters (glibc's mallinfo2), for bytes per item.
+    .target(name: "CMallocStats"),
     // Reads two `reorder diff` files and runs the standard library's diff, for whole-process comparisons.
     .executableTarget(name: "stdlib-diff"),
   ],

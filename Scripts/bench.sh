@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The benchmark suite: package-benchmark's runs of every benchmark target, then the reports that
+# BENCHMARKS.md quotes (medians, p90s, growth with n, bytes per item, ratios against the standard
+# library, goals with pass or miss), then whole-process timings of `reorder diff`.
+# The first build of package-benchmark takes several minutes.
+#
+#   make bench                 # everything
+#   BENCH_QUICK=1 make bench   # the reports only, fewer samples
+set -euo pipefail
+cd "$(dirname "$0")/../Benchmarks"
+command -v hyperfine >/dev/null || { echo "bench: installing hyperfine"; apt-get install -y -qq hyperfine >/dev/null || true; }
+status=0
+if [ "${BENCH_QUICK:-0}" != 1 ]; then
+  swift package --allow-writing-to-package-directory benchmark --no-progress || status=1
+fi
+swift build -c release --product engine-report >/dev/null
+swift build -c release --product diff-report >/dev/null
+quick=(); [ "${BENCH_QUICK:-0}" = 1 ] && quick=(--quick)
+echo; echo "## Engine"; echo
+.build/release/engine-report "${quick[@]}" || status=1
+echo; echo "## Sectioned diff"; echo
+.build/release/diff-report || status=1
+if command -v hyperfine >/dev/null; then
+  echo; echo "## reorder diff as a whole process"; echo
+  Scripts/compare-whole-process.sh || status=1
+fi
+exit $status
