@@ -72,7 +72,12 @@ final class App {
       running = false
     case .resized:
       window.updateScale()
-      for i in scenes.indices { scenes[i].view.setViewSize(viewFrame(of: i).size, time: time) }
+      for i in scenes.indices {
+        let size = viewFrame(of: i).size
+        scenes[i].view.setViewSize(size, time: time)
+        // A scene may lay out differently at another size (Students shows four columns when wide).
+        scenes[i].view.setLayout(scenes[i].layout(for: size), time: time)
+      }
       reportScene(event: "resized", time: time)
     case .pointerDown(let p):
       guard pointerTarget == nil else { return }
@@ -115,6 +120,13 @@ final class App {
       react(to: scene.view.scroll(by: Self.page(scene.view, 1), time: time), time: time)
     case .key(.pageUp):
       react(to: scene.view.scroll(by: Self.page(scene.view, -1), time: time), time: time)
+    case .key(.home):
+      scene.view.setContentOffset(.zero, animated: true, time: time)
+    case .key(.end):
+      let v = scene.view
+      scene.view.setContentOffset(
+        Point(x: v.contentSize.width - v.viewSize.width, y: v.contentSize.height - v.viewSize.height), animated: true,
+        time: time)
     case .key:
       break
     }

@@ -152,6 +152,12 @@ test_students_resort() {
   expect "month sections in calendar order" [ "${sections%% *}" = "month-1" ] || return 1
   expect "no month without students (April)" bash -c "! grep -q 'month-4' <<<'$sections'" || return 1
   expect "the sort saved" [ "$(jq -r '.scenes.students.sort' "$TMP/students.json")" = height ] || return 1
+  # A restart shows the students sorted by height.
+  launch --report --state "$TMP/students.json" --scene students || return 1
+  local first
+  first=$(last_event ready | jq -r '.sections[0].id')
+  stop_app
+  expect "sections by height after a restart, got $first" [ "$first" = height-140 ] || return 1
 }
 
 # Lessons, reached by clicking its segment at the top: a lesson dragged onto a
