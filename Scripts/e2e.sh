@@ -50,6 +50,7 @@ tests=(
   test_lessons_forbidden_drop
   test_resize_reflows
   test_wheel_scroll_then_drag
+  test_auto_scroll_near_edge
   test_ten_thousand_items_frame_time
 )
 

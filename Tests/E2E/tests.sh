@@ -316,3 +316,25 @@ test_lessons_forbidden_drop() {
   expect "a cancelled line" grep -qF '"event": "cancelled", "scene": "lessons", "item": "Welcome"' "$OUT" || return 1
   expect "no changed line" [ "$(count_lines '"event": "changed"')" = 0 ] || return 1
 }
+
+# Auto-scroll: holding a lifted cell near the bottom edge scrolls the grid,
+# so the cell lands far below where it started.
+test_auto_scroll_near_edge() {
+  launch --report --reset --state "$TMP/autoscroll.json" --scene colors --items 300 || return 1
+  local h
+  h=$(last_event ready | jq -r '.window[1] | floor')
+  read -r x0 y0 <<<"$(center c2)"
+  press "$x0" "$y0"
+  expect "c2 lifts" wait_for_line '"item": "c2"' 3 || return 1
+  glide "$x0" "$y0" "$x0" $((h - 12)) 10
+  sleep 1.5
+  glide "$x0" $((h - 12)) "$x0" $((h - 150)) 5
+  sleep 0.3
+  release
+  expect "a changed line" wait_for_line '"event": "changed"' 3 || return 1
+  local index
+  index=$(last_event changed | jq -r '.sections[0].items | index("c2")')
+  stop_app
+  echo "    c2 landed at index $index"
+  expect "c2 beyond the first screen (index > 30), got $index" [ "$index" -gt 30 ] || return 1
+}
