@@ -41,6 +41,8 @@ let package = Package(
     .target(name: "CMallocStats"),
     // Reads two `reorder diff` files and runs the standard library's diff, for whole-process comparisons.
     .executableTarget(name: "stdlib-diff"),
+    // Drag and drop: one drop proposal update over outlines of 1k, 100k and 1M rows and a 100k grid.
+    benchmark("DragDropBenchmarks", dependencies: [reorderKit]),
   ],
   swiftLanguageModes: [.v6]
 )
