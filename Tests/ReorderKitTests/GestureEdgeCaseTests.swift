@@ -166,3 +166,37 @@ struct GestureEdgeCaseTests {
     #expect(list.elements.contains { $0.kind == .gap })
   }
 }
+
+@Suite("UIKit's reordering API on the collection view")
+struct UIKitReorderingAPITests {
+  @Test func beginUpdateEnd() {
+    var view = CollectionView(
+      snapshot: makeSnapshot([["a", "b", "c", "d"]]), layout: GestureEdgeCaseTests.grid,
+      viewSize: Size(width: 390, height: 800))
+    let first = view.beginInteractiveMovementForItem(at: ItemPath(item: 0, section: 0))
+    #expect(first)
+    let second = view.beginInteractiveMovementForItem(at: ItemPath(item: 1, section: 0))
+    #expect(!second)  // already moving
+    view.updateInteractiveMovementTargetPosition(Point(x: 332, y: 58), time: 0.1)
+    let events = view.endInteractiveMovement(time: 0.2)
+    #expect(events.first == .moved("a", from: OutlinePosition(section: 0, parent: nil, index: 0), to: OutlinePosition(section: 0, parent: nil, index: 2)))
+    #expect(sections(of: view) == [["b", "c", "a", "d"]])
+  }
+
+  @Test func beginReturnsFalseForADeniedItemAndCancelCommitsNothing() {
+    var view = CollectionView(
+      snapshot: makeSnapshot([["a", "b", "c"]]), layout: GestureEdgeCaseTests.grid,
+      viewSize: Size(width: 390, height: 800), policy: ReorderPolicy(denying: ["b"]))
+    let denied = view.beginInteractiveMovementForItem(at: ItemPath(item: 1, section: 0))
+    #expect(!denied)
+    let outOfRange = view.beginInteractiveMovementForItem(at: ItemPath(item: 9, section: 0))
+    #expect(!outOfRange)
+    let allowed = view.beginInteractiveMovementForItem(at: ItemPath(item: 2, section: 0))
+    #expect(allowed)
+    view.updateInteractiveMovementTargetPosition(Point(x: 58, y: 58))
+    view.cancelInteractiveMovement()
+    #expect(sections(of: view) == [["a", "b", "c"]])
+    view.moveItem(at: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0), time: 1)
+    #expect(sections(of: view) == [["c", "a", "b"]])
+  }
+}

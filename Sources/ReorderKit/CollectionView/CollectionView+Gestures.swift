@@ -141,10 +141,14 @@ extension CollectionView {
   // MARK: Dragging
 
   mutating func lift(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let path = layout.itemPath(at: toContent(point)), displayedItem(at: path) == pressedItem else { return [] }
+    return beginMovement(at: path, pointer: point, time: time)
+  }
+
+  /// Lifts the item shown at a slot, with the pointer at a point in view coordinates.
+  mutating func beginMovement(at path: ItemPath, pointer point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     let content = toContent(point)
-    guard let path = layout.itemPath(at: content), let id = displayedItem(at: path), id == pressedItem,
-      let start = snapshot.position(of: id)
-    else { return [] }
+    guard drag == nil, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
     let topPath = ItemPath(item: start.index, section: start.section)
     if !policy.canMoveItem(id, start.parent == nil ? topPath : path) {
       return [.denied(id)]

@@ -1,0 +1,83 @@
+/// UIKit's reordering API (iOS 9), for apps that drive movement from a gesture recogniser of
+/// their own instead of ``CollectionView/pointerDown(at:time:)`` and friends.
+///
+/// ```swift
+/// // In your own long-press handler:
+/// switch gesture.state {
+/// case .began:
+///   if let id = view.itemIdentifier(at: location), let path = view.path(of: id) {
+///     view.beginInteractiveMovementForItem(at: path, time: now)
+///   }
+/// case .changed: view.updateInteractiveMovementTargetPosition(location, time: now)
+/// case .ended: view.endInteractiveMovement(time: now)
+/// default: view.cancelInteractiveMovement(time: now)
+/// }
+/// ```
+extension CollectionView {
+  /// The slot of an item in the arrangement shown now: its path in a grid, its row in a list.
+  public func path(of id: ItemID) -> ItemPath? { slot(of: id) }
+
+  /// Lifts the item at a path (a row, for lists) under the pointer's control, as UIKit's
+  /// `beginInteractiveMovementForItem(at:)`. The item is held by its centre.
+  ///
+  /// - Returns: `false` when the policy denies the item, the path shows no item, or a movement is
+  ///   already in progress.
+  @discardableResult
+  public mutating func beginInteractiveMovementForItem(at path: ItemPath, time: Double? = nil) -> Bool {
+    let t = time ?? now
+    _ = advance(to: t)
+    guard path.section >= 0, path.section < layout.numberOfSections,
+      (0..<layout.numberOfItems(inSection: path.section)).contains(path.item)
+    else { return false }
+    let centre = layout.frame(ofItem: path).center
+    let events = beginMovement(at: path, pointer: Point(x: centre.x - offset.x, y: centre.y - offset.y), time: t)
+    return events.contains { if case .lifted = $0 { true } else { false } }
+  }
+
+  /// Moves the lifted item to a point in view coordinates and applies the target rule, as UIKit's
+  /// `updateInteractiveMovementTargetPosition(_:)`.
+  @discardableResult
+  public mutating func updateInteractiveMovementTargetPosition(
+    _ point: Point, time: Double? = nil
+  ) -> [CollectionViewEvent<SectionID, ItemID>] {
+    var events = advance(to: time ?? now)
+    guard drag != nil, point.isFinite else { return events }
+    drag!.pointer = point
+    events += updateTarget(at: time ?? now)
+    return events
+  }
+
+  /// Drops the lifted item where its placeholder is and commits the move, as UIKit's `endInteractiveMovement()`.
+  @discardableResult
+  public mutating func endInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<SectionID, ItemID>] {
+    var events = advance(to: time ?? now)
+    guard drag != nil else { return events }
+    events += endDrag(at: time ?? now)
+    return events
+  }
+
+  /// Puts the lifted item back where it was and commits nothing, as UIKit's `cancelInteractiveMovement()`.
+  @discardableResult
+  public mutating func cancelInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<SectionID, ItemID>] {
+    var events = advance(to: time ?? now)
+    guard drag != nil else { return events }
+    events += cancelDrag(at: time ?? now)
+    return events
+  }
+
+  /// Moves a top-level item in code, as UIKit's `moveItem(at:to:)`: the data changes at once and the
+  /// cells glide to their new places. The destination is counted after the removal.
+  ///
+  /// ```swift
+  /// view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 3, section: 0), time: now)
+  /// ```
+  /// - Precondition: no drag is in progress; both paths are valid snapshot paths.
+  public mutating func moveItem(at source: ItemPath, to destination: ItemPath, time: Double? = nil) {
+    precondition(drag == nil, "moveItem(at:to:) during a drag; end or cancel the movement first")
+    relayout(at: time ?? now) { view in
+      view.snapshot.moveItem(at: source, to: destination)
+      if view.outline != nil { view.outline = OutlineArrangement(view.snapshot) }
+      view.rebuildLayout()
+    }
+  }
+}
