@@ -1,0 +1,120 @@
+/// Drag and drop: landing (moves or copies), cancelling, and what the render list shows.
+extension CollectionView {
+  // MARK: Drop and cancel
+
+  /// Ends a drag and drop: the items land at the shown destination (moved or copied), or, for a
+  /// cancel or forbidden proposal or a release outside the view, go back.
+  mutating func performDrop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    if case .apply(let t) = dnd.cadence.flush() { show(t, at: time) }
+    let target = dnd.shown
+    let inside = Rect(origin: .zero, size: viewSize).contains(drag.pointer)
+    guard inside, target.proposal.landsItems, let destination = target.destination else {
+      return cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
+    }
+    let items = dnd.ordered
+    let dragged = Set(items)
+    let position: OutlinePosition<ItemID>
+    switch destination {
+    case .insertAt(let p): position = p
+    case .insertInto(let group):
+      let children = snapshot.children(of: group)
+      position = OutlinePosition(
+        section: snapshot.position(of: group)!.section, parent: group,
+        index: children.lazy.filter { !dragged.contains($0) }.count)
+    }
+    let lifted = liftedFrame(of: drag)
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    var copies: [ItemID] = []
+    let operation = target.proposal.operation
+    relayout(at: time) { view in
+      if operation == .move {
+        for m in view.snapshot.landItems(items, at: position) { events.append(.moved(m.item, from: m.from, to: m.to)) }
+      } else {
+        guard let make = view.dnd.delegate.identifierForCopy else {
+          preconditionFailure("a .copy drop proposal needs dropDelegate.identifierForCopy")
+        }
+        copies = view.snapshot.insertCopies(of: items, at: position, skipping: dragged, makeID: make)
+      }
+      view.closeSpringLoaded(keeping: position.parent)
+      view.finishDragDrop()
+    }
+    dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination, copies: copies)
+    settle(operation == .copy ? copies : items, from: lifted, at: time)
+    events.append(.dropped(drag.item))
+    return events
+  }
+
+  /// Cancels a drag and drop: nothing changes but the groups spring loading opened, which close.
+  mutating func cancelDrop(at time: Double, operation: DropOperation) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    let items = dnd.ordered
+    let destination = dnd.shown.destination
+    let lifted = liftedFrame(of: drag)
+    relayout(at: time) { view in
+      view.closeSpringLoaded(keeping: nil)
+      view.finishDragDrop()
+    }
+    dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination)
+    settle(items, from: lifted, at: time)
+    return [.cancelled(drag.item)]
+  }
+
+  mutating func closeSpringLoaded(keeping group: ItemID?) {
+    if case .close(let groups) = dnd.springLoading.end(droppedInto: group) {
+      for g in groups { snapshot.setExpanded(false, for: g) }
+    }
+  }
+
+  mutating func finishDragDrop() {
+    dnd.reset()
+    drag = nil
+    if outline != nil { outline = OutlineArrangement(snapshot) }
+    rebuildLayout()
+  }
+
+  /// The first item settles from the lifted cell; the others glide from the stack behind it.
+  mutating func settle(_ items: [ItemID], from lifted: Rect, at time: Double) {
+    guard let first = items.first else { return }
+    startSettle(first, from: lifted, at: time)
+    for (k, id) in items.dropFirst().enumerated() {
+      guard let to = frame(of: id) else { continue }
+      let d = Double(min(k + 1, 2)) * 4
+      animations[id] = ElementAnimation(from: lifted.offsetBy(dx: d, dy: d), to: to, start: time, duration: reflowDuration)
+    }
+  }
+
+  // MARK: Rendering
+
+  /// The highlight behind a group that the items would go into.
+  func dropHighlightElements() -> [RenderElement<SectionID, ItemID>] {
+    guard drag != nil, mode == .dragDrop, dnd.shown.proposal.landsItems, case .insertInto(let group)? = dnd.shown.destination,
+      let row = outline?.displayedRow(ofGroup: group)
+    else { return [] }
+    let frame = layout.frame(ofItem: row)
+    guard frame.intersects(visibleRect) else { return [] }
+    return [RenderElement(kind: .dropHighlight(group), frame: frame.offsetBy(dx: -offset.x, dy: -offset.y))]
+  }
+
+  /// The lifted stack: up to two more session items behind the lifted cell, a badge with the
+  /// session's count, and the forbidden marker at the pointer.
+  func dragDropLiftedElements(_ drag: Drag, at time: Double) -> [RenderElement<SectionID, ItemID>] {
+    var main = liftedElements(drag, at: time)
+    guard !main.isEmpty else { return main }
+    var result: [RenderElement<SectionID, ItemID>] = []
+    let others = dnd.ordered.filter { $0 != drag.item }.prefix(2)
+    for (k, id) in others.enumerated().reversed() {
+      let d = Double(k + 1) * 4
+      result.append(
+        RenderElement(
+          kind: .item(id), frame: main[0].frame.offsetBy(dx: d, dy: d), scale: main[0].scale, isLifted: true,
+          depth: main[0].depth, isExpanded: snapshot.isGroup(id) ? snapshot.isExpanded(id) : nil))
+    }
+    if dnd.ordered.count > 1 { main[0].badgeCount = dnd.ordered.count }
+    result += main
+    if dnd.shown.proposal.operation == .forbidden {
+      result.append(RenderElement(kind: .forbidden, frame: Rect(x: drag.pointer.x - 14, y: drag.pointer.y - 14, width: 28, height: 28)))
+    }
+    return result
+  }
+}

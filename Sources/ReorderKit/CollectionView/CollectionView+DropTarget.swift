@@ -1,0 +1,119 @@
+/// Drag and drop: the target under the pointer, through the delegate hook and the cadence gate;
+/// spring loading and auto-scroll over time.
+extension CollectionView {
+  // MARK: The target
+
+  /// What the pointer (content coordinates) is over: `nil` for no change, else a destination (`.none`: over nothing).
+  func dropHit(at p: Point) -> DropDestination<ItemID>?? {
+    let view = Rect(origin: offset, size: viewSize)
+    guard view.contains(p) else { return .some(nil) }
+    if let outline, case .list(let list) = layout {
+      switch outline.dropHit(at: p, in: list, draggingGroup: dnd.hasGroup) {
+      case .nothing: return .some(nil)
+      case .ownRows: return .insertAt(outline.placeholder!)
+      case .at(let position): return .insertAt(position)
+      case .into(let group): return .insertInto(group)
+      }
+    }
+    guard let grid = dnd.grid else { return nil }
+    if let path = layout.itemPath(at: p) { return .insertAt(path.outlinePosition()) }
+    if let s = layout.section(at: p), layout.isAfterLastItem(p, inSection: s) {
+      return .insertAt(OutlinePosition(section: s, parent: nil, index: grid.base[s].count))
+    }
+    return nil
+  }
+
+  /// The proposal for a destination: the engine's default, through the delegate hook (cached per destination).
+  mutating func target(for destination: DropDestination<ItemID>?) -> DropTarget<ItemID> {
+    if let cached = dnd.cachedTarget, cached.destination == destination { return cached }
+    let proposed: DropProposal
+    switch destination {
+    case nil: proposed = DropProposal(operation: .cancel)
+    case .insertAt?: proposed = DropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+    case .insertInto?: proposed = DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath)
+    }
+    let proposal = dnd.delegate.dropSessionDidUpdate(dnd.ordered, destination, proposed)
+    let result = DropTarget(destination: destination, proposal: proposal)
+    dnd.cachedTarget = result
+    return result
+  }
+
+  /// Applies the target rule at the drag's pointer: spring loading, then the proposal through the cadence gate.
+  /// - Complexity: O(log n + v): one hit test and the reflow of the visible rows.
+  mutating func updateDropTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    let p = toContent(drag.pointer)
+    if dnd.isSpringLoaded, let outline, case .list(let list) = layout {
+      let hovered = list.itemPath(at: p).flatMap { outline.collapsedGroup(section: $0.section, row: $0.item) }
+      if case .open(let group) = dnd.springLoading.hover(over: hovered, time: time) { openSpringLoaded(group, at: time) }
+    }
+    guard let hit = dropHit(at: p) else { return [] }
+    let proposed = target(for: hit)
+    if case .apply(let t) = dnd.cadence.propose(proposed, shown: dnd.shown, time: time) { show(t, at: time) }
+    return []
+  }
+
+  /// Shows a target: a gap moves for a landing insert-at; insert-into highlights the group and
+  /// leaves the gap where it is; forbidden and cancel leave the gap too.
+  mutating func show(_ target: DropTarget<ItemID>, at time: Double) {
+    dnd.shown = target
+    guard target.proposal.landsItems, case .insertAt(let position)? = target.destination else { return }
+    if var outline {
+      guard let old = outline.placeholder, old != position else { return }
+      relayout(at: time) { view in
+        outline.movePlaceholder(to: position)
+        view.outline = outline
+        view.updateLayout(sections: [old.section, position.section])
+      }
+    } else if let grid = dnd.grid {
+      let old = grid.placeholder
+      guard old != position.itemPath else { return }
+      relayout(at: time) { view in
+        view.dnd.grid!.placeholder = position.itemPath
+        view.updateLayout(sections: [old.section, position.section])
+      }
+    }
+  }
+
+  /// Expands a group opened by spring loading, animated, keeping the gap where it is.
+  mutating func openSpringLoaded(_ group: ItemID, at time: Double) {
+    relayout(at: time) { view in
+      let position = view.outline!.placeholder!
+      view.snapshot.setExpanded(true, for: group)
+      var arrangement = OutlineArrangement(view.snapshot, dragging: view.dnd.ordered)
+      arrangement.movePlaceholder(to: position)
+      view.outline = arrangement
+      view.dnd.cachedTarget = nil
+      view.rebuildLayout()
+    }
+  }
+
+  // MARK: Time
+
+  /// Auto-scroll (every mode), then spring loading and the cadence (drag and drop).
+  mutating func advanceDrag(to t: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    if case .scroll(let delta) = dnd.autoScroll.tick(time: t) {
+      let before = offset
+      scrollAnimation = nil
+      offset = clamped(Point(x: offset.x + delta.x, y: offset.y + delta.y))
+      lastScrollTime = t
+      if offset != before { events += updateTarget(at: t) }
+    }
+    guard mode == .dragDrop, drag != nil else { return events }
+    if case .open(let group) = dnd.springLoading.tick(time: t) {
+      openSpringLoaded(group, at: t)
+      events += updateTarget(at: t)
+    }
+    if case .apply(let target) = dnd.cadence.tick(time: t) { show(target, at: t) }
+    return events
+  }
+
+  /// Tells auto-scroll where the drag's pointer is now.
+  mutating func updateAutoScroll(time: Double) {
+    guard let drag else { return }
+    var axis = ScrollDirection.vertical
+    if case .grid(let config) = layoutConfiguration { axis = config.scrollDirection }
+    dnd.autoScroll.pointerMoved(to: drag.pointer, viewSize: viewSize, axis: axis, time: time)
+  }
+}
