@@ -23,19 +23,46 @@ extension CollectionView {
     return nil
   }
 
-  /// The proposal for a destination: the engine's default, through the delegate hook (cached per destination).
+  /// The proposal for a destination: the engine's default, through the delegate hook (cached per
+  /// destination). An intent the hook changes moves the destination: insert-at for a group's row
+  /// means the gap before the group; insert-into for a gap means into the group after the gap
+  /// (when the session holds no group); otherwise the intent is kept as proposed.
   mutating func target(for destination: DropDestination<ItemID>?) -> DropTarget<ItemID> {
-    if let cached = dnd.cachedTarget, cached.destination == destination { return cached }
+    if let cached = dnd.cachedTarget, cached.key == destination { return cached.target }
     let proposed: DropProposal
     switch destination {
     case nil: proposed = DropProposal(operation: .cancel)
     case .insertAt?: proposed = DropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     case .insertInto?: proposed = DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath)
     }
-    let proposal = dnd.delegate.dropSessionDidUpdate(dnd.ordered, destination, proposed)
-    let result = DropTarget(destination: destination, proposal: proposal)
-    dnd.cachedTarget = result
+    var proposal = dnd.delegate.dropSessionDidUpdate(dnd.ordered, destination, proposed)
+    var landing = destination
+    if proposal.intent != proposed.intent, proposal.intent != .unspecified, let d = destination {
+      switch (d, proposal.intent) {
+      case (.insertInto(let group), .insertAtDestinationIndexPath):
+        landing = gapBefore(group: group).map { .insertAt($0) } ?? d
+      case (.insertAt(let position), .insertIntoDestinationIndexPath):
+        if let group = group(after: position) { landing = .insertInto(group) } else { proposal.intent = proposed.intent }
+      default: break
+      }
+    }
+    let result = DropTarget(destination: landing, proposal: proposal)
+    dnd.cachedTarget = (destination, result)
     return result
+  }
+
+  /// The top-level gap before a visible group (counted without the dragged items). O(1).
+  func gapBefore(group: ItemID) -> OutlinePosition<ItemID>? {
+    guard let outline, let g = outline.groupRows[group] else { return nil }
+    return OutlinePosition(section: g.section, parent: nil, index: outline.base[g.section][g.row].index)
+  }
+
+  /// The group right after a top-level gap, when the session may go into it. O(1).
+  func group(after position: OutlinePosition<ItemID>) -> ItemID? {
+    guard let outline, position.parent == nil, !dnd.hasGroup, position.index < outline.topLevelCount(inSection: position.section)
+    else { return nil }
+    let row = outline.base[position.section][outline.topRows[position.section][position.index]]
+    return row.isGroup ? row.id : nil
   }
 
   /// Applies the target rule at the drag's pointer: spring loading, then the proposal through the cadence gate.

@@ -15,8 +15,8 @@ struct DragDropState<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
   /// The session's items in their original order, and whether one is a group.
   var ordered: [ItemID] = []
   var hasGroup = false
-  /// The proposal last computed, reused while the destination stays the same.
-  var cachedTarget: DropTarget<ItemID>?
+  /// The proposal last computed, reused while the destination under the pointer stays the same.
+  var cachedTarget: (key: DropDestination<ItemID>?, target: DropTarget<ItemID>)?
   /// The result of the last drop.
   var lastDrop: DropResult<ItemID>?
 

@@ -26,9 +26,12 @@ public struct DropDelegate<ItemID: Hashable & Sendable>: Sendable {
   /// Called whenever the destination under the pointer changes (UIKit's
   /// `collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:)`): the dragged items
   /// in their original order, the destination (`nil` over nothing) and the engine's proposal.
-  /// Return the proposal to use. The engine keeps the destination; the returned operation
-  /// decides what a release does (`.cancel` and `.forbidden` put everything back). Keep it
-  /// cheap: it runs on every change of target.
+  /// Return the proposal to use: its operation decides what a release does (`.cancel` and
+  /// `.forbidden` put everything back). Changing the intent moves the destination, as in UIKit:
+  /// `.insertAtDestinationIndexPath` for an insert-into is the gap before that group;
+  /// `.insertIntoDestinationIndexPath` for a gap goes into the group right after the gap (if the
+  /// session holds no group; otherwise the gap stays). Keep it cheap: it runs on every change of
+  /// destination.
   public var dropSessionDidUpdate:
     @Sendable (_ items: [ItemID], _ destination: DropDestination<ItemID>?, _ proposed: DropProposal) -> DropProposal
 

@@ -205,3 +205,38 @@ struct ListDragDropTests {
     #expect(outline(d.view) == ["Intro", "Basics[Variables,Wrap-up,Loops]", "Advanced[Generics]"])
   }
 }
+
+@Suite("Drop delegate intents")
+struct DropIntentTests {
+  @Test func insertAtForAGroupRowIsTheGapBeforeIt() {
+    var view = lessonsView()
+    view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
+      DropProposal(operation: proposed.operation, intent: proposed.intent == .unspecified ? .unspecified : .insertAtDestinationIndexPath)
+    }
+    var d = DragDriver(view)
+    d.lift(at: Point(x: 50, y: 260))
+    d.move(Point(x: 50, y: 180))  // the middle of Advanced
+    #expect(d.view.currentDropDestination == .insertAt(OutlinePosition(section: 0, parent: nil, index: 2)))
+    d.release(at: Point(x: 50, y: 180))
+    #expect(outline(d.view) == ["Intro", "Basics[Variables,Loops]", "Wrap-up", "Advanced[Generics]"])
+  }
+
+  @Test func insertIntoForAGapGoesIntoTheGroupAfterIt() {
+    var view = lessonsView()
+    view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
+      proposed.operation == .move ? DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath) : proposed
+    }
+    var d = DragDriver(view)
+    d.lift(at: Point(x: 50, y: 260))
+    d.move(Point(x: 50, y: 45))  // the top quarter of Basics: the gap before it
+    #expect(d.view.currentDropDestination == .insertInto("Basics"))
+    d.move(Point(x: 50, y: 5))  // the gap before Intro, a lesson: the gap stays
+    #expect(d.view.currentDropDestination == .insertAt(OutlinePosition(section: 0, parent: nil, index: 0)))
+    #expect(d.view.currentDropProposal?.intent == .insertAtDestinationIndexPath)
+    // The gap moved to the top: rows [Wrap-up], Intro, Basics (80–120), … The top quarter of Basics again.
+    d.move(Point(x: 50, y: 85))
+    #expect(d.view.currentDropDestination == .insertInto("Basics"))
+    d.release(at: Point(x: 50, y: 85))
+    #expect(outline(d.view) == ["Intro", "Basics[Variables,Loops,Wrap-up]", "Advanced[Generics]"])
+  }
+}
