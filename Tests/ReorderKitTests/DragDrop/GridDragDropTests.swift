@@ -82,3 +82,31 @@ struct GridDragDropTests {
     #expect(v.snapshot.items(inSection: 0).first != "t0")
   }
 }
+
+@Suite("Auto-scroll in interactive movement")
+struct InteractiveAutoScrollTests {
+  @Test func aListScrollsUnderAStillPointerAndTheTargetFollows() {
+    var s = Snapshot<String, String>()
+    try! s.appendSection("S", items: (0..<50).map { "r\($0)" })
+    var view = CollectionView(snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: 400), mode: .interactive)
+    _ = view.pointerDown(at: Point(x: 50, y: 20), time: 0)
+    _ = view.tick(time: 0.5)
+    _ = view.pointerMoved(to: Point(x: 50, y: 370), time: 0.6)  // 30 pt from the bottom: 600 pt/s
+    var t = 0.6
+    for _ in 0..<30 {
+      t += 1.0 / 60
+      _ = view.tick(time: t)
+    }
+    #expect(abs(view.contentOffset.y - 300) < 1e-6)
+    let events = view.pointerUp(at: Point(x: 50, y: 370), time: t)
+    // The pointer is over content y = 670: row 16 of the arrangement.
+    #expect(events.contains(.moved("r0", from: OutlinePosition(section: 0, parent: nil, index: 0), to: OutlinePosition(section: 0, parent: nil, index: 16))))
+    // Near the top edge it scrolls back, and stops at the content's start.
+    _ = view.pointerDown(at: Point(x: 50, y: 100), time: 10)
+    _ = view.tick(time: 10.5)
+    _ = view.pointerMoved(to: Point(x: 50, y: 0), time: 10.6)
+    _ = view.tick(time: 12)
+    #expect(view.contentOffset.y == 0)
+    _ = view.cancelGesture(time: 12.1)
+  }
+}
