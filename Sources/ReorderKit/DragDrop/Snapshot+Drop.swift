@@ -7,13 +7,15 @@ extension Snapshot {
   }
 
   /// The index among all current siblings at which a position counted without `dragged` lies:
-  /// before its `index`-th sibling that is not dragged, or at the end.
+  /// right after its `index - 1`-th sibling that is not dragged (before any dragged ones that
+  /// follow it, so that items already in place need no move), or at the start for index 0.
   func siblingIndex(for destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>) -> Int {
+    guard destination.index > 0 else { return 0 }
     let siblings = destination.parent.map { children(of: $0) } ?? sections[destination.section].items
     var seen = 0
     for (j, id) in siblings.enumerated() where !dragged.contains(id) {
-      if seen == destination.index { return j }
       seen += 1
+      if seen == destination.index { return j + 1 }
     }
     return siblings.count
   }
@@ -22,8 +24,8 @@ extension Snapshot {
   /// given order, as a sequence of moves: replaying the returned moves in order on the old
   /// snapshot gives the new one. Moves that change nothing are left out.
   ///
-  /// The first item goes before the destination's first sibling that is not dragged; each next
-  /// one right after the previous.
+  /// The first item goes right after the sibling before the destination; each next one right
+  /// after the previous.
   ///
   /// - Precondition: a group only lands at the top level.
   mutating func landItems(_ items: [ItemID], at destination: OutlinePosition<ItemID>) -> [LandingMove] {

@@ -110,3 +110,33 @@ struct InteractiveAutoScrollTests {
     _ = view.cancelGesture(time: 12.1)
   }
 }
+
+@Suite("Landing a session")
+struct LandingTests {
+  @Test func itemsAlreadyInPlaceNeedNoMove() {
+    var s = makeSnapshot([["x", "a", "b", "y"]])
+    #expect(s.landItems(["a", "b"], at: OutlinePosition(section: 0, parent: nil, index: 1)).isEmpty)
+    #expect(s.landItems(["x", "a"], at: OutlinePosition(section: 0, parent: nil, index: 0)).isEmpty)
+    let moves = s.landItems(["x", "y"], at: OutlinePosition(section: 0, parent: nil, index: 1))
+    #expect(s.items(inSection: 0) == ["a", "x", "y", "b"])
+    #expect(moves.map(\.item) == ["x", "y"])
+  }
+
+  @Test func everyDestinationOfEverySubsetReplays() {
+    let items = ["a", "b", "c", "d", "e"]
+    for mask in 1..<(1 << items.count) {
+      let dragged = items.indices.filter { mask & (1 << $0) != 0 }.map { items[$0] }
+      let rest = items.filter { !dragged.contains($0) }
+      for index in 0...rest.count {
+        var s = makeSnapshot([items])
+        let start = s
+        let moves = s.landItems(dragged, at: OutlinePosition(section: 0, parent: nil, index: index))
+        let expected = Array(rest[..<index]) + dragged + Array(rest[index...])
+        #expect(s.items(inSection: 0) == expected)
+        #expect(replay(moves.map { ($0.item, $0.from, $0.to) }, on: start) == s)
+        // No more moves than items out of place.
+        #expect(moves.count <= dragged.count)
+      }
+    }
+  }
+}
