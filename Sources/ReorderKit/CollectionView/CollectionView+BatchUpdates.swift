@@ -1,0 +1,121 @@
+/// Why ``CollectionView/performBatchUpdates(_:resultingIn:time:)`` refused a batch:
+/// every rule of UIKit's batch updates it breaks against the data before and after.
+///
+/// ```swift
+/// do {
+///   try view.performBatchUpdates(batch, resultingIn: newSnapshot, time: now)
+/// } catch {
+///   print(error)   // "the batch breaks UIKit's rules: section 0 has 2 items after the batch; expected 3 = …"
+/// }
+/// ```
+public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
+  private enum Kind: Hashable, Sendable {
+    case violations([BatchUpdateViolation])
+  }
+  private let kind: Kind
+
+  init(violations: [BatchUpdateViolation]) { kind = .violations(violations) }
+
+  /// The rules the batch breaks.
+  public var violations: [BatchUpdateViolation] {
+    switch kind {
+    case .violations(let v): v
+    }
+  }
+
+  public var description: String {
+    "the batch breaks UIKit's rules: " + violations.map(\.description).joined(separator: "; ")
+  }
+}
+
+extension CollectionView {
+  /// The duration of the animation of ``apply(_:animatingDifferences:time:)`` and
+  /// ``performBatchUpdates(_:resultingIn:time:)``, in seconds (ease in-out, like UIKit).
+  public static var batchUpdateDuration: Double { 0.3 }
+
+  /// Applies a batch like UIKit's `performBatchUpdates`: checks it against the
+  /// item counts now and in `snapshot` (the data after the batch), then shows
+  /// `snapshot`, animating visible items from where they are shown now to
+  /// their new frames, keyed by identity.
+  ///
+  /// ```swift
+  /// // S0: a b c  →  S0: b c a x
+  /// var after = view.snapshot
+  /// after.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))
+  /// try after.appendItem("x", toSection: "S0")
+  /// try view.performBatchUpdates(
+  ///   BatchUpdate(insertItems: [ItemPath(item: 3, section: 0)],
+  ///               moveItems: [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))]),
+  ///   resultingIn: after, time: now)
+  /// ```
+  ///
+  /// - Throws: ``BatchUpdateError`` with every violation; the view is unchanged.
+  /// - Precondition: no item is being dragged.
+  public mutating func performBatchUpdates(
+    _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, time: Double
+  ) throws(BatchUpdateError) {
+    let before = self.snapshot.sections.map(\.items.count)
+    let after = snapshot.sections.map(\.items.count)
+    let violations = updates.violations(countsBefore: before, countsAfter: after)
+    guard violations.isEmpty else { throw BatchUpdateError(violations: violations) }
+    show(snapshot, animated: true, time: time)
+  }
+
+  /// Shows new data like a diffable data source's `apply`: diffs the current
+  /// snapshot against `snapshot` (top-level items), and animates the change in
+  /// one transition: moved items glide from their frames now (mid-flight if an
+  /// earlier change is still animating) to their new ones, headers travel with
+  /// their sections, and sections appear and disappear in the same animation.
+  /// Returns the staged changeset, whose stages a UIKit collection view could
+  /// apply one `performBatchUpdates` each.
+  ///
+  /// ```swift
+  /// // Re-sort students by birthday: new sections appear, old ones go, tiles glide between them.
+  /// let stages = view.apply(byBirthday, time: now)
+  /// stages.stages.count   // 3 when items move from deleted sections into inserted ones
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - itemSizes: sizes of new items, for a grid without fixed columns.
+  /// - Precondition: no item is being dragged.
+  @discardableResult
+  public mutating func apply(
+    _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true, itemSizes: [ItemID: Size] = [:],
+    time: Double
+  ) -> StagedChangeset<SectionID, ItemID> {
+    let staged = StagedChangeset(from: self.snapshot, to: snapshot)
+    for (id, size) in itemSizes { self.itemSizes[id] = size }
+    show(snapshot, animated: animatingDifferences, time: time)
+    return staged
+  }
+
+  /// Replaces the snapshot and rebuilds the layout, animating the visible items.
+  mutating func show(_ newSnapshot: Snapshot<SectionID, ItemID>, animated: Bool, time: Double) {
+    precondition(drag == nil, "new data while \(String(describing: drag?.item)) is being dragged; end or cancel the drag first")
+    let change = { (view: inout Self) in
+      view.snapshot = newSnapshot
+      if view.outline != nil { view.outline = OutlineArrangement(newSnapshot) }
+      view.grid = nil
+      view.settle = nil
+      view.rebuildLayout()
+    }
+    guard animated else {
+      change(&self)
+      animations = [:]
+      clampOffset()
+      return
+    }
+    let duration = reflowDuration
+    reflowDuration = Self.batchUpdateDuration
+    let oldSnapshot = snapshot
+    relayout(at: time, change)
+    reflowDuration = duration
+    // Items that arrive fade and grow in where they land.
+    for (id, frame) in visibleItems() where !oldSnapshot.contains(id) {
+      animations[id] = ElementAnimation(
+        from: frame, to: frame, fromAlpha: 0, toAlpha: 1, fromScale: 0.8, toScale: 1, start: time,
+        duration: Self.batchUpdateDuration)
+    }
+    clampOffset()
+  }
+}
