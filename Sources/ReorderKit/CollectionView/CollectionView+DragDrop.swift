@@ -64,6 +64,13 @@ extension CollectionView {
 
   // MARK: Queries
 
+  /// Whether a drag and drop is live (UIKit's `hasActiveDrag`).
+  ///
+  /// ```swift
+  /// if view.hasActiveDrag { _ = view.addItemToDragSession(at: secondFinger, time: now) }
+  /// ```
+  public var hasActiveDrag: Bool { mode == .dragDrop && drag != nil }
+
   /// The items of the live drag session in their original order (UIKit's `session.items`); empty when none.
   ///
   /// ```swift

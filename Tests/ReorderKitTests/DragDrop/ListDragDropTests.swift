@@ -56,6 +56,7 @@ struct ListDragDropTests {
     d.tap(Point(x: 50, y: 140))  // Loops
     d.tap(Point(x: 50, y: 20))  // Intro
     #expect(d.view.dragSessionItems == ["Intro", "Loops", "Wrap-up"])
+    #expect(d.view.hasActiveDrag)
     let lifted = d.view.renderList(at: d.t).elements.filter(\.isLifted)
     #expect(lifted.last?.badgeCount == 3)
     #expect(lifted.count == 3)
