@@ -43,5 +43,7 @@ if [ "${DEMO_DOCS:-0}" = 1 ]; then
   cp "$out/lessons-drag.png" docs/lessons.png
   # The first drag of the Colors tour: press, lift, drag, drop, settle.
   convert -delay 4 -loop 0 +dither $(ls "$out"/colors/frame-*.png | head -n 80) -layers Optimize docs/drag.gif
-  echo "demo: refreshed docs/colors.png docs/photos.png docs/students.png docs/lessons.png docs/drag.gif"
+  # The Students re-sorts: by birthday, then by height.
+  convert -delay 4 -loop 0 +dither $(ls "$out"/students/frame-*.png | sed -n '8,75p') -layers Optimize docs/resort.gif
+  echo "demo: refreshed docs/colors.png docs/photos.png docs/students.png docs/lessons.png docs/drag.gif docs/resort.gif"
 fi

@@ -33,12 +33,13 @@ struct StudentsScene: DemoScene {
         itemHeight: 96))
   }
 
-  /// Re-sorts: the new arrangement replaces the old one, animated by the engine.
+  /// Re-sorts: the engine diffs the arrangements and every tile glides to its new section
+  /// while sections appear and disappear, in one animation (seed 001).
   mutating func resort(_ newSort: StudentSort, time: Double) {
     sort = newSort
     sortControl.selectedIndex = StudentSort.allCases.firstIndex(of: newSort)!
-    // Until the engine animates batch updates, the new arrangement replaces the old one at once.
-    view = DemoView(snapshot: Self.snapshot(sortedBy: newSort), layout: view.layoutConfiguration, viewSize: view.viewSize)
+    _ = view.cancelGesture(time: time)
+    view.apply(Self.snapshot(sortedBy: newSort), animatingDifferences: true, time: time)
   }
 
   mutating func controlsPointerDown(at point: Point, in frame: Rect, time: Double) -> Bool {
