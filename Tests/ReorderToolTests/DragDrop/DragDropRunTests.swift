@@ -110,7 +110,8 @@ struct DragDropRunTests {
       after._checkInvariants()
       let copies = output["copies"]?.array ?? []
       var replayed = before
-      for move in output["moves"]!.array! {
+      // With copies, moves were made on a snapshot holding the copies: replay only without them.
+      for move in output["moves"]!.array! where copies.isEmpty {
         let from = Self.position(move["from"], isList: isList)
         #expect(replayed.itemIdentifier(at: from) == move["item"]!.string!)
         replayed.moveItem(from: from, to: Self.position(move["to"], isList: isList))
@@ -123,6 +124,7 @@ struct DragDropRunTests {
           #expect(replayed.children(of: group) == after.children(of: group))
         }
       } else {
+        landed += output["moves"]!.array!.count
         #expect(Set(Self.items(before)).isSubset(of: Set(Self.items(after))))
         for copy in copies {
           #expect(after.contains(copy["copy"]!.string!))
