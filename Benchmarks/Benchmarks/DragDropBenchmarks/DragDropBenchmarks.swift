@@ -27,7 +27,8 @@ let benchmarks: @Sendable () -> Void = {
     register("Drop proposal update, outline of \(rows) rows", DragDropWorkload.liftedOutline(rows: rows))
   }
   register(
-    "Drop proposal update, outline of 100000 rows, 3-item session", DragDropWorkload.liftedOutline(rows: 100_000, extraItems: 2))
+    "Drop proposal update, outline of 100000 rows, 3-item session",
+    DragDropWorkload.liftedOutline(rows: 100_000, extraItems: 2))
   register("Drop proposal update, grid of 100000 items", DragDropWorkload.liftedGrid(items: 100_000))
 }
 

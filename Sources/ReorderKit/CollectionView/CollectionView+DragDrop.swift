@@ -90,7 +90,9 @@ extension CollectionView {
   /// ```swift
   /// if case .insertInto(let group)? = view.currentDropDestination { highlight(group) }
   /// ```
-  public var currentDropDestination: DropDestination<ItemID>? { drag == nil || mode != .dragDrop ? nil : dnd.shown.destination }
+  public var currentDropDestination: DropDestination<ItemID>? {
+    drag == nil || mode != .dragDrop ? nil : dnd.shown.destination
+  }
 
   /// What the last drag and drop did (landed or not), for reading copies' identifiers after `.dropped`.
   ///

@@ -80,7 +80,8 @@ extension CollectionView {
     for (k, id) in items.dropFirst().enumerated() {
       guard let to = frame(of: id) else { continue }
       let d = Double(min(k + 1, 2)) * 4
-      animations[id] = ElementAnimation(from: lifted.offsetBy(dx: d, dy: d), to: to, start: time, duration: reflowDuration)
+      animations[id] = ElementAnimation(
+        from: lifted.offsetBy(dx: d, dy: d), to: to, start: time, duration: reflowDuration)
     }
   }
 
@@ -88,7 +89,8 @@ extension CollectionView {
 
   /// The highlight behind a group that the items would go into.
   func dropHighlightElements() -> [RenderElement<SectionID, ItemID>] {
-    guard drag != nil, mode == .dragDrop, dnd.shown.proposal.landsItems, case .insertInto(let group)? = dnd.shown.destination,
+    guard drag != nil, mode == .dragDrop, dnd.shown.proposal.landsItems,
+      case .insertInto(let group)? = dnd.shown.destination,
       let row = outline?.displayedRow(ofGroup: group)
     else { return [] }
     let frame = layout.frame(ofItem: row)
@@ -113,7 +115,9 @@ extension CollectionView {
     if dnd.ordered.count > 1 { main[0].badgeCount = dnd.ordered.count }
     result += main
     if dnd.shown.proposal.operation == .forbidden {
-      result.append(RenderElement(kind: .forbidden, frame: Rect(x: drag.pointer.x - 14, y: drag.pointer.y - 14, width: 28, height: 28)))
+      result.append(
+        RenderElement(
+          kind: .forbidden, frame: Rect(x: drag.pointer.x - 14, y: drag.pointer.y - 14, width: 28, height: 28)))
     }
     return result
   }

@@ -42,7 +42,11 @@ extension CollectionView {
       case (.insertInto(let group), .insertAtDestinationIndexPath):
         landing = gapBefore(group: group).map { .insertAt($0) } ?? d
       case (.insertAt(let position), .insertIntoDestinationIndexPath):
-        if let group = group(after: position) { landing = .insertInto(group) } else { proposal.intent = proposed.intent }
+        if let group = group(after: position) {
+          landing = .insertInto(group)
+        } else {
+          proposal.intent = proposed.intent
+        }
       default: break
       }
     }
@@ -59,7 +63,8 @@ extension CollectionView {
 
   /// The group right after a top-level gap, when the session may go into it. O(1).
   func group(after position: OutlinePosition<ItemID>) -> ItemID? {
-    guard let outline, position.parent == nil, !dnd.hasGroup, position.index < outline.topLevelCount(inSection: position.section)
+    guard let outline, position.parent == nil, !dnd.hasGroup,
+      position.index < outline.topLevelCount(inSection: position.section)
     else { return nil }
     let row = outline.base[position.section][outline.topRows[position.section][position.index]]
     return row.isGroup ? row.id : nil
@@ -72,7 +77,9 @@ extension CollectionView {
     let p = toContent(drag.pointer)
     if dnd.isSpringLoaded, let outline, case .list(let list) = layout {
       let hovered = list.itemPath(at: p).flatMap { outline.collapsedGroup(section: $0.section, row: $0.item) }
-      if case .open(let group) = dnd.springLoading.hover(over: hovered, time: time) { openSpringLoaded(group, at: time) }
+      if case .open(let group) = dnd.springLoading.hover(over: hovered, time: time) {
+        openSpringLoaded(group, at: time)
+      }
     }
     guard let hit = dropHit(at: p) else { return [] }
     let proposed = target(for: hit)

@@ -65,7 +65,9 @@ extension Snapshot {
       var fresh: Set<ItemID> = []
       func make(_ original: ItemID) -> ItemID {
         let copy = makeID(original) { contains($0) || fresh.contains($0) }
-        precondition(!contains(copy) && !fresh.contains(copy), "identifierForCopy returned \(copy) for \(original), which is in use")
+        precondition(
+          !contains(copy) && !fresh.contains(copy),
+          "identifierForCopy returned \(copy) for \(original), which is in use")
         fresh.insert(copy)
         return copy
       }

@@ -138,7 +138,9 @@ public enum RunTool {
   }
 
   /// The output document: `{"sections": [...], "moves": [...]}`.
-  public static func encode(_ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [], isList: Bool) -> String {
+  public static func encode(
+    _ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [], isList: Bool
+  ) -> String {
     func position(_ position: OutlinePosition<String>, _ w: inout JSONWriter) {
       if isList {
         w.object { w in

@@ -72,12 +72,18 @@ struct DragDropMachineTests {
     scroller.pointerMoved(to: Point(x: 10, y: 585), viewSize: Size(width: 320, height: 600), axis: .vertical, time: 1)
     #expect(scroller.isScrolling)
     #expect(scroller.tick(time: 1) == .none)
-    guard case .scroll(let d) = scroller.tick(time: 1.5) else { Issue.record("no scroll"); return }
+    guard case .scroll(let d) = scroller.tick(time: 1.5) else {
+      Issue.record("no scroll")
+      return
+    }
     #expect(d.x == 0 && abs(d.y - 450) < 1e-9)
     scroller.pointerMoved(to: Point(x: 10, y: 300), viewSize: Size(width: 320, height: 600), axis: .vertical, time: 1.6)
     #expect(scroller.tick(time: 2) == .none)
     scroller.pointerMoved(to: Point(x: 5, y: 300), viewSize: Size(width: 320, height: 600), axis: .horizontal, time: 2)
-    guard case .scroll(let h) = scroller.tick(time: 2.1) else { Issue.record("no scroll"); return }
+    guard case .scroll(let h) = scroller.tick(time: 2.1) else {
+      Issue.record("no scroll")
+      return
+    }
     #expect(abs(h.x + 110) < 1e-9 && h.y == 0)
     scroller.stop()
     #expect(scroller.tick(time: 3) == .none)

@@ -42,7 +42,9 @@ struct DragDropPropertyTests {
   {
     let size = view.viewSize
     func point() -> Point {
-      Point(x: Double.random(in: -20...(size.width + 20), using: &rng), y: Double.random(in: -30...(size.height + 30), using: &rng))
+      Point(
+        x: Double.random(in: -20...(size.width + 20), using: &rng),
+        y: Double.random(in: -30...(size.height + 30), using: &rng))
     }
     var events = view.pointerDown(at: point(), time: t)
     for _ in 0..<rng.int(20...45) {
@@ -77,7 +79,8 @@ struct DragDropPropertyTests {
       var rng = SplitMix64(seed: UInt64(batch * 1000 + seed))
       let start = Self.randomOutline(&rng)
       var view = CollectionView(
-        snapshot: start, layout: dropListLayout, viewSize: Size(width: 300, height: Double(rng.int(100...400))), mode: .dragDrop)
+        snapshot: start, layout: dropListLayout, viewSize: Size(width: 300, height: Double(rng.int(100...400))),
+        mode: .dragDrop)
       view.reorderingCadence = [.immediate, .fast, .slow][rng.int(0...2)]
       let copying = rng.chance(0.2)
       if copying {

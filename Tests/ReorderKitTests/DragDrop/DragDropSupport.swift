@@ -11,7 +11,8 @@ func lessonsView(expanded: Bool = true, height: Double = 800) -> CollectionView<
   try! s.appendGroup("Basics", children: ["Variables", "Loops"], expanded: expanded, toSection: "Lessons")
   try! s.appendGroup("Advanced", children: ["Generics"], expanded: expanded, toSection: "Lessons")
   try! s.appendItem("Wrap-up", toSection: "Lessons")
-  return CollectionView(snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: height), mode: .dragDrop)
+  return CollectionView(
+    snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: height), mode: .dragDrop)
 }
 
 /// The outline of section 0 as strings: `Basics[Variables,Loops]`, or `Basics(…)` when collapsed.
@@ -69,7 +70,9 @@ struct DragDriver {
 }
 
 /// Replays move events on a snapshot (the UIKit convention: remove, then insert counted after removal).
-func replay(_ moves: [(String, OutlinePosition<String>, OutlinePosition<String>)], on snapshot: Snapshot<String, String>)
+func replay(
+  _ moves: [(String, OutlinePosition<String>, OutlinePosition<String>)], on snapshot: Snapshot<String, String>
+)
   -> Snapshot<String, String>
 {
   var s = snapshot

@@ -12,7 +12,8 @@ struct GridDragDropTests {
   }
 
   func view(_ items: [[String]], height: Double = 2000) -> CollectionView<String, String> {
-    CollectionView(snapshot: makeSnapshot(items), layout: Self.layout, viewSize: Size(width: 390, height: height), mode: .dragDrop)
+    CollectionView(
+      snapshot: makeSnapshot(items), layout: Self.layout, viewSize: Size(width: 390, height: height), mode: .dragDrop)
   }
 
   @Test func singleItemInsertAt() {
@@ -71,7 +72,8 @@ struct GridDragDropTests {
   @Test func horizontalAutoScroll() {
     var v = CollectionView(
       snapshot: makeSnapshot([(0..<60).map { "t\($0)" }]),
-      layout: .grid(.init(width: 390, height: 300, columns: 2, itemSpacing: 10, lineSpacing: 10, scrollDirection: .horizontal)),
+      layout: .grid(
+        .init(width: 390, height: 300, columns: 2, itemSpacing: 10, lineSpacing: 10, scrollDirection: .horizontal)),
       viewSize: Size(width: 390, height: 300), mode: .interactive)
     _ = v.pointerDown(at: Point(x: 50, y: 50), time: 0)
     _ = v.tick(time: 0.5)
@@ -88,7 +90,8 @@ struct InteractiveAutoScrollTests {
   @Test func aListScrollsUnderAStillPointerAndTheTargetFollows() {
     var s = Snapshot<String, String>()
     try! s.appendSection("S", items: (0..<50).map { "r\($0)" })
-    var view = CollectionView(snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: 400), mode: .interactive)
+    var view = CollectionView(
+      snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: 400), mode: .interactive)
     _ = view.pointerDown(at: Point(x: 50, y: 20), time: 0)
     _ = view.tick(time: 0.5)
     _ = view.pointerMoved(to: Point(x: 50, y: 370), time: 0.6)  // 30 pt from the bottom: 600 pt/s
@@ -100,7 +103,11 @@ struct InteractiveAutoScrollTests {
     #expect(abs(view.contentOffset.y - 300) < 1e-6)
     let events = view.pointerUp(at: Point(x: 50, y: 370), time: t)
     // The pointer is over content y = 670: row 16 of the arrangement.
-    #expect(events.contains(.moved("r0", from: OutlinePosition(section: 0, parent: nil, index: 0), to: OutlinePosition(section: 0, parent: nil, index: 16))))
+    #expect(
+      events.contains(
+        .moved(
+          "r0", from: OutlinePosition(section: 0, parent: nil, index: 0),
+          to: OutlinePosition(section: 0, parent: nil, index: 16))))
     // Near the top edge it scrolls back, and stops at the content's start.
     _ = view.pointerDown(at: Point(x: 50, y: 100), time: 10)
     _ = view.tick(time: 10.5)

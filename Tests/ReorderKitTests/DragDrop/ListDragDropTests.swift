@@ -167,7 +167,10 @@ struct ListDragDropTests {
     d.lift(at: Point(x: 50, y: 180))  // Advanced, a group
     d.move(Point(x: 50, y: 5))
     d.release(at: Point(x: 50, y: 5))
-    #expect(outline(d.view) == ["Advanced 1[Generics 1]", "Intro", "Basics[Variables,Loops]", "Advanced[Generics]", "Wrap-up"])
+    #expect(
+      outline(d.view) == [
+        "Advanced 1[Generics 1]", "Intro", "Basics[Variables,Loops]", "Advanced[Generics]", "Wrap-up",
+      ])
     #expect(d.view.lastDrop?.copies == ["Advanced 1"])
     #expect(d.moves.isEmpty)
   }
@@ -175,7 +178,8 @@ struct ListDragDropTests {
   @Test func autoScrollReachesAFarRow() {
     var s = Snapshot<String, String>()
     try! s.appendSection("S", items: (0..<100).map { "r\($0)" })
-    let view = CollectionView(snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: 400), mode: .dragDrop)
+    let view = CollectionView(
+      snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: 400), mode: .dragDrop)
     var d = DragDriver(view)
     d.lift(at: Point(x: 50, y: 20))
     d.move(Point(x: 50, y: 395))  // 5 pt from the bottom: 55/60 of 1,200 pt/s
@@ -212,7 +216,9 @@ struct DropIntentTests {
   @Test func insertAtForAGroupRowIsTheGapBeforeIt() {
     var view = lessonsView()
     view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
-      DropProposal(operation: proposed.operation, intent: proposed.intent == .unspecified ? .unspecified : .insertAtDestinationIndexPath)
+      DropProposal(
+        operation: proposed.operation,
+        intent: proposed.intent == .unspecified ? .unspecified : .insertAtDestinationIndexPath)
     }
     var d = DragDriver(view)
     d.lift(at: Point(x: 50, y: 260))

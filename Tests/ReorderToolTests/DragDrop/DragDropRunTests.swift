@@ -38,7 +38,9 @@ struct DragDropRunTests {
           let children = (0..<rng.int(0...3)).map { "\"c\(n).\($0)\"" }
           groups.append("g\(n)")
           allItems.append("g\(n)")
-          items.append("{\"id\": \"g\(n)\", \"children\": [\(children.joined(separator: ", "))], \"expanded\": \(rng.chance(0.5))}")
+          items.append(
+            "{\"id\": \"g\(n)\", \"children\": [\(children.joined(separator: ", "))], \"expanded\": \(rng.chance(0.5))}"
+          )
         } else {
           allItems.append("i\(n)")
           items.append("\"i\(n)\"")
@@ -68,7 +70,11 @@ struct DragDropRunTests {
         }
         t += Double(rng.int(1...60)) / 60
       }
-      if rng.chance(0.15) { add("cancel") } else { add("up", ", \"x\": \(rng.coordinate(300)), \"y\": \(rng.coordinate(Double(height)))") }
+      if rng.chance(0.15) {
+        add("cancel")
+      } else {
+        add("up", ", \"x\": \(rng.coordinate(300)), \"y\": \(rng.coordinate(Double(height)))")
+      }
       t += 0.5
     }
     var drop: [String] = []
@@ -156,6 +162,8 @@ struct DragDropRunTests {
        "sections": [{"id": "S", "items": ["a", "b", "c"]}],
        "events": [{"t": 0, "type": "tap", "x": 50, "y": 50}]}
       """
-    #expect(RunTool.run(scenario: Array(text.utf8), name: "tap.json").stdout == #"{"sections": [{"id": "S", "items": ["a", "b", "c"]}], "moves": []}"# + "\n")
+    #expect(
+      RunTool.run(scenario: Array(text.utf8), name: "tap.json").stdout
+        == #"{"sections": [{"id": "S", "items": ["a", "b", "c"]}], "moves": []}"# + "\n")
   }
 }
