@@ -153,7 +153,12 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         if contentChanged(new[s].items[f - newStart[s]]) { reloads[f] = true }
       }
       if !sameSection.isEmpty {
-        let keep = longestIncreasingSubsequence(sameSection)
+        // Among the longest subsequences, prefer one that keeps the items whose content
+        // changed in place: a reload of an item that also moves needs a stage of its own.
+        let reloading = sameSectionFlat.map { reloads[$0] ? 1 : 0 }
+        let keep = reloading.contains(1)
+          ? heaviestLongestIncreasingSubsequence(sameSection, weights: reloading, bound: old[os].items.count)
+          : longestIncreasingSubsequence(sameSection)
         for (k, f) in sameSectionFlat.enumerated() {
           fate[f] = keep[k] ? .stays : .moves
           if !keep[k] { itemsTouched[s] = true; hasItemChanges = true }

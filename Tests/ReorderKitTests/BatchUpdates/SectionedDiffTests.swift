@@ -83,6 +83,17 @@ struct SectionedDiffTests {
     #expect(staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0))])
   }
 
+  @Test("among the longest runs, the one that keeps changed items in place wins")
+  func reloadedItemsStay() throws {
+    let old = [Section(id: "S", items: ["a", "b", "c"])]
+    let new = [Section(id: "S", items: ["b", "a", "c"])]
+    for changed in ["a", "b"] {
+      let staged = try StagedChangeset(from: old, to: new, contentChanged: { $0 == changed })
+      #expect(staged.stages.count == 1, "changed \(changed)")
+      #expect(staged.moveCount == 1)
+    }
+  }
+
   @Test("the section that keeps its place is the one whose items change")
   func sectionWithChangesStays() throws {
     let old = [Section(id: "A", items: ["a"]), Section(id: "B", items: ["b"])]
