@@ -43,7 +43,8 @@ extension BatchUpdate {
   /// of, or reloaded in a section inserted or deleted in the same batch;
   /// nothing is deleted, inserted, moved or reloaded in a section that itself
   /// moves; the number of sections and of items in each surviving section
-  /// add up.
+  /// add up. (Deleting items of a section that the same batch deletes is
+  /// allowed and changes nothing: they go with their section.)
   ///
   /// ```swift
   /// let batch = BatchUpdate(insertItems: [ItemPath(item: 0, section: 0)])
