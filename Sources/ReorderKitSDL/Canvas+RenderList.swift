@@ -40,23 +40,34 @@ extension Canvas {
         forbidden.append(element)
         continue
       }
-      drawElement(element, origin: origin, theme: theme, item: item, header: header)
+      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
     }
     // A drop target's highlight is translucent and goes over its (opaque) row, under the dragged cells.
-    for element in highlights { drawElement(element, origin: origin, theme: theme, item: item, header: header) }
+    for element in highlights {
+      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
+    }
     for element in lifted {
       let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
       let lift = min(max((element.scale - 1) / 0.05, 0), 1)  // 0 at rest, 1 fully lifted
       drawShadow(
         frame.offsetBy(dx: 0, dy: 4 + 4 * lift), radius: theme.cornerRadius, blur: theme.liftedShadowBlur,
         color: theme.liftedShadow.withAlpha(0.4 + 0.6 * lift))
-      drawElement(element, origin: origin, theme: theme, item: item, header: header)
+      if element.badgeCount > 1 {
+        // A stack: a plain card peeks out behind the first item of a drag session.
+        let card = frame.offsetBy(dx: 6, dy: 6)
+        let r = min(theme.cornerRadius, frame.height / 2)
+        fillRoundedRect(card, radius: r, color: Color(hex: 0xE5E5EA))
+        strokeRoundedRect(card, radius: r, lineWidth: 1, color: theme.separator)
+      }
+      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
     }
-    for element in forbidden { drawElement(element, origin: origin, theme: theme, item: item, header: header) }
+    for element in forbidden {
+      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
+    }
   }
 
   private func drawElement<SectionID, ItemID>(
-    _ element: RenderElement<SectionID, ItemID>, origin: Point, theme: Theme,
+    _ element: RenderElement<SectionID, ItemID>, origin: Point, viewWidth: Double, theme: Theme,
     item: (ItemID, Rect, RenderElement<SectionID, ItemID>) -> Void,
     header: (SectionID, Rect, RenderElement<SectionID, ItemID>) -> Void
   ) {
@@ -64,7 +75,11 @@ extension Canvas {
     switch element.kind {
     case .item(let id):
       item(id, frame, element)
-      if element.badgeCount > 0 { drawBadge(element.badgeCount, at: Point(x: frame.maxX, y: frame.minY), theme: theme) }
+      if element.badgeCount > 0 {
+        // On the top-right corner, kept inside the view.
+        let corner = Point(x: min(frame.maxX, origin.x + viewWidth - 16), y: max(frame.minY, origin.y + 14))
+        drawBadge(element.badgeCount, at: corner, theme: theme)
+      }
     case .header(let id):
       header(id, frame, element)
     case .gap:

@@ -30,6 +30,8 @@ struct Tour {
     case key(Key)
     case tapSortControl(Int)
     case scroll(Point, duration: Double)
+    /// A second finger taps an item while the first holds the drag: it joins the session.
+    case secondFinger(Target)
     case still(String)
   }
 
@@ -62,6 +64,10 @@ struct Tour {
         .press(.near("Functions", dx: 0, dy: -20)), .wait(0.7), .move(to: .near("Collections", dx: 0, dy: 10), duration: 1.0),
         .wait(0.4),
         .still("lessons-drag"), .wait(0.2), .release, .wait(0.7),
+        // Two lessons at once: a second finger adds "Constants" to the drag; the badge counts the stack.
+        .press(.near("Variables", dx: 0, dy: -20)), .wait(0.7), .secondFinger(.item("Constants")), .wait(0.4),
+        .move(to: .near("Collections", dx: 0, dy: 10), duration: 1.0), .wait(0.4), .still("lessons-session"), .wait(0.2),
+        .release, .wait(0.8),
         // Spring loading: hover a closed folder and it opens.
         .press(.near("Closures", dx: 0, dy: -20)), .wait(0.7), .move(to: .near("Concurrency", dx: 0, dy: 10), duration: 0.8),
         .wait(1.1),
@@ -127,6 +133,8 @@ struct Tour {
             for k in 1...n {
               pending.append((t + duration * Double(k) / Double(n), .scroll(Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)))))
             }
+          case .secondFinger(let target):
+            pending.append((t, .secondaryTap(position(of: target, time: t))))
           case .still(let name):
             // A still is taken of this frame, before anything later in the script happens.
             stills.append(name)
