@@ -1,19 +1,25 @@
-/// Stage planning and emission.
+/// Stage planning.
 ///
 /// The operations fall into groups that UIKit's rules order against each other:
-/// - `items`: every item delete, insert and move, all in one stage;
-/// - `receivingInserts`: sections inserted that items move into (before `items`);
-/// - `givingDeletes`: sections deleted that items move out of (after `items`);
+/// - `receivingInserts`: sections inserted that items move into;
+/// - `givingDeletes`: sections deleted that items move out of;
+/// - `movesOut`: items moving out of a deleted section (before `givingDeletes`);
+/// - `movesIn`: items moving into an inserted section (after `receivingInserts`);
+/// - `movesThrough`: items moving from a deleted section into an inserted one (between the two);
+/// - `items`: every other item delete, insert and move;
 /// - `touchedMoves`: sections that move while their items change (not with the changes);
-/// - `movingReloads`: reloads of items that move (not with `items`);
+/// - `movingReloads`: reloads of items that move (not with their move);
 /// - `stillReloads`: reloads of items that stay (not with a move of their section).
 /// The other section operations are free and join a stage that exists anyway.
 /// The planner tries one, two, then three stages and takes the first
 /// assignment that satisfies every rule, so no more stages are made than the
-/// rules force (three always suffice: inserts, items, deletes).
+/// rules force (three always suffice: inserts, items, deletes). Emission is in
+/// `SectionedDiffer+Emission.swift`.
 extension SectionedDiffer {
   @usableFromInline enum Group: Int, CaseIterable {
-    case receivingInserts, items, givingDeletes, touchedMoves, movingReloads, stillReloads
+    case receivingInserts, movesOut, movesIn, movesThrough, items, givingDeletes, touchedMoves, movingReloads, stillReloads
+
+    @inlinable static var itemGroups: [Group] { [.movesOut, .movesIn, .movesThrough, .items] }
   }
 
   @usableFromInline struct Plan {
@@ -25,32 +31,59 @@ extension SectionedDiffer {
 
   @inlinable func isTouched(_ s: Int) -> Bool { itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] }
 
+  /// The group of a new item that moves.
+  @inlinable func moveGroup(_ f: Int) -> Group {
+    let fromDeleted = newSectionOfOld[oldSectionOfFlat[oldOfNew[f]]] < 0
+    let toInserted = oldSectionOfNew[newSectionOfFlat[f]] < 0
+    return fromDeleted ? (toInserted ? .movesThrough : .movesOut) : (toInserted ? .movesIn : .items)
+  }
+
   @inlinable func plan() -> Plan {
-    let moving = new.indices.filter { sectionMoves[$0] }
-    var present = [Bool](repeating: false, count: Group.allCases.count)
+    let groupCount = Group.allCases.count
+    var present = [Bool](repeating: false, count: groupCount)
+    var touchesMoving = [Bool](repeating: false, count: groupCount)  // item groups that change a moving section
+    var reloadsAgainst = [Bool](repeating: false, count: groupCount)  // item groups holding moves of reloaded items
+    func moving(_ s: Int) -> Bool { s >= 0 && sectionMoves[s] }
+    for f in fate.indices where fate[f] == .moves {
+      let g = moveGroup(f).rawValue
+      present[g] = true
+      let from = newSectionOfOld[oldSectionOfFlat[oldOfNew[f]]]
+      if moving(from) || moving(newSectionOfFlat[f]) { touchesMoving[g] = true }
+      if reloads[f] { reloadsAgainst[g] = true }
+    }
+    // Deletes and inserts in surviving sections.
+    for s in new.indices where oldSectionOfNew[s] >= 0 && itemsTouched[s] {
+      let o = oldSectionOfNew[s]
+      let changes = (newStart[s]..<newStart[s + 1]).contains { fate[$0] == .inserted }
+        || (oldStart[o]..<oldStart[o + 1]).contains { newOfOld[$0] < 0 }
+      if changes {
+        present[Group.items.rawValue] = true
+        if sectionMoves[s] { touchesMoving[Group.items.rawValue] = true }
+      }
+    }
+    let movingSections = new.indices.filter { sectionMoves[$0] }
     present[Group.receivingInserts.rawValue] = receivesMoves.contains(true)
-    present[Group.items.rawValue] = hasItemChanges
     present[Group.givingDeletes.rawValue] = givesMoves.contains(true)
-    present[Group.touchedMoves.rawValue] = moving.contains(where: isTouched)
+    present[Group.touchedMoves.rawValue] = movingSections.contains(where: isTouched)
     present[Group.movingReloads.rawValue] = hasMovingReloads
     present[Group.stillReloads.rawValue] = hasStillReloads
-    let itemsInMoving = moving.contains { itemsTouched[$0] }
-    let movingReloadsInMoving = moving.contains { movingReloadTouched[$0] }
-    let stillReloadsInMoving = moving.contains { stillReloadTouched[$0] }
+    let movingReloadsInMoving = movingSections.contains { movingReloadTouched[$0] }
+    let stillReloadsInMoving = movingSections.contains { stillReloadTouched[$0] }
 
     func satisfied(_ p: Plan) -> Bool {
-      let (ins, items, del, moves) = (p[.receivingInserts], p[.items], p[.givingDeletes], p[.touchedMoves])
-      let (movingReloads, stillReloads) = (p[.movingReloads], p[.stillReloads])
-      if ins > 0 && items > 0 && items <= ins { return false }
-      if del > 0 && items > 0 && items >= del { return false }
-      if itemsInMoving && items == moves { return false }
-      if movingReloads > 0 && movingReloads == items { return false }
-      if movingReloadsInMoving && movingReloads == moves { return false }
-      if stillReloadsInMoving && stillReloads == moves { return false }
+      let (ins, del, moves) = (p[.receivingInserts], p[.givingDeletes], p[.touchedMoves])
+      for g in [Group.movesOut, .movesThrough] where p[g] > 0 && p[g] >= del { return false }
+      for g in [Group.movesIn, .movesThrough] where p[g] > 0 && p[g] <= ins { return false }
+      for g in Group.itemGroups where p[g] > 0 {
+        if touchesMoving[g.rawValue] && p[g] == moves { return false }
+        if reloadsAgainst[g.rawValue] && p[g] == p[.movingReloads] { return false }
+      }
+      if movingReloadsInMoving && p[.movingReloads] == moves { return false }
+      if stillReloadsInMoving && p[.stillReloads] == moves { return false }
       return true
     }
     let groups = Group.allCases.filter { present[$0.rawValue] }
-    let hasSectionChanges = oldSectionOfNew.contains(-1) || newSectionOfOld.contains(-1) || !moving.isEmpty
+    let hasSectionChanges = oldSectionOfNew.contains(-1) || newSectionOfOld.contains(-1) || !movingSections.isEmpty
     guard !groups.isEmpty else { return Plan(count: hasSectionChanges ? 1 : 0) }
     for count in 1...3 {
       var p = Plan(count: count)
@@ -59,7 +92,10 @@ extension SectionedDiffer {
         for (k, group) in groups.enumerated() { p.stage[group.rawValue] = choice[k] }
         if satisfied(p) { return p }
         var k = groups.count - 1
-        while k >= 0 && choice[k] == count { choice[k] = 1; k -= 1 }
+        while k >= 0 && choice[k] == count {
+          choice[k] = 1
+          k -= 1
+        }
         if k < 0 { break }
         choice[k] += 1
       }
@@ -67,131 +103,53 @@ extension SectionedDiffer {
     preconditionFailure("no staging found for groups \(groups)")
   }
 
-  /// The changeset's stages.
-  @inlinable func stages() -> [Changeset<SectionID, ItemID>] {
+  /// The stage of each kind of operation, per section and per item.
+  @usableFromInline struct Schedule {
+    @usableFromInline var count: Int
+    /// By new section: when an inserted section appears; by old section: when a deleted one goes.
+    @usableFromInline var insertStage: [Int]
+    @usableFromInline var deleteStage: [Int]
+    /// By new section: when a section that moves does.
+    @usableFromInline var moveStage: [Int]
+    /// By new item: when it is put in place (0 for items that stay), and when it reloads (0: never).
+    @usableFromInline var placeStage: [Int]
+    @usableFromInline var reloadStage: [Int]
+    /// The stage of item deletes in surviving sections.
+    @usableFromInline var deleteItemStage: Int
+
+    @inlinable init(count: Int, insertStage: [Int], deleteStage: [Int], moveStage: [Int], placeStage: [Int], reloadStage: [Int], deleteItemStage: Int) {
+      self.count = count
+      self.insertStage = insertStage
+      self.deleteStage = deleteStage
+      self.moveStage = moveStage
+      self.placeStage = placeStage
+      self.reloadStage = reloadStage
+      self.deleteItemStage = deleteItemStage
+    }
+  }
+
+  @inlinable func schedule() -> Schedule {
     let p = plan()
-    guard p.count > 0 else { return [] }
-    let fallback = p[.items] > 0 ? p[.items] : 1
+    let firstItemStage = Group.itemGroups.map { p[$0] }.filter { $0 > 0 }.min() ?? 1
+    let fallback = p[.items] > 0 ? p[.items] : firstItemStage
     func stage(_ group: Group) -> Int { p[group] > 0 ? p[group] : fallback }
     let insertStage = new.indices.map { receivesMoves[$0] ? p[.receivingInserts] : stage(.receivingInserts) }
-    let deleteStage = old.indices.map { givesMoves[$0] ? p[.givingDeletes] : stage(.givingDeletes) }
-    let moveStage = new.indices.map { isTouched($0) ? p[.touchedMoves] : stage(.touchedMoves) }
-    let itemStage = p[.items]  // 0 when no item changes: then every surviving section has the same items on both sides
-
-    let orders = (0...p.count).map { sectionOrder(after: $0, insertStage: insertStage, deleteStage: deleteStage, moveStage: moveStage) }
-    let positions = orders.map { order in
-      var position = [Int](repeating: -1, count: old.count + new.count)
-      for (index, ref) in order.enumerated() { position[ref] = index }
-      return position
-    }
-    var batches = [BatchUpdate](repeating: BatchUpdate(), count: p.count + 1)
-    for o in old.indices where newSectionOfOld[o] < 0 {
-      let t = deleteStage[o]
-      batches[t].deleteSections.append(positions[t - 1][o])
-    }
-    for s in new.indices {
-      let o = oldSectionOfNew[s]
-      if o < 0 {
-        let t = insertStage[s]
-        batches[t].insertSections.append(positions[t][old.count + s])
-      } else if sectionMoves[s] {
-        let t = moveStage[s]
-        batches[t].moveSections.append(SectionMove(from: positions[t - 1][o], to: positions[t][o]))
+    var placeStage = [Int](repeating: 0, count: fate.count)
+    var reloadStage = [Int](repeating: 0, count: fate.count)
+    for f in fate.indices {
+      switch fate[f] {
+      case .stays: break
+      case .inserted:
+        let s = newSectionOfFlat[f]
+        placeStage[f] = oldSectionOfNew[s] >= 0 ? p[.items] : insertStage[s]
+      case .moves: placeStage[f] = p[moveGroup(f)]
       }
+      if reloads[f] { reloadStage[f] = fate[f] == .moves ? p[.movingReloads] : p[.stillReloads] }
     }
-    if itemStage > 0 { emitItemChanges(into: &batches[itemStage], before: positions[itemStage - 1], after: positions[itemStage]) }
-    for f in reloads.indices where reloads[f] {
-      let s = newSectionOfFlat[f]
-      let o = oldOfNew[f]
-      let os = oldSectionOfFlat[o]
-      let (t, isOldPath) = fate[f] == .moves ? (p[.movingReloads], p[.movingReloads] < itemStage) : (p[.stillReloads], p[.stillReloads] <= itemStage)
-      let path = isOldPath
-        ? ItemPath(item: o - oldStart[os], section: positions[t - 1][os])
-        : ItemPath(item: f - newStart[s], section: positions[t - 1][ref(s)])
-      batches[t].reloadItems.append(path)
-    }
-    return (1...p.count).map { t in
-      var b = batches[t]
-      b.deleteSections.sort()
-      b.insertSections.sort()
-      b.moveSections.sort { $0.from < $1.from }
-      b.deleteItems.sort()
-      b.insertItems.sort()
-      b.moveItems.sort { $0.from < $1.from }
-      b.reloadItems.sort()
-      return Changeset(updates: b, sections: sections(order: orders[t], itemsApplied: t >= itemStage))
-    }
-  }
-
-  /// The reference of a new section: its old index if it survives, else `old.count + s`.
-  @inlinable func ref(_ s: Int) -> Int { oldSectionOfNew[s] >= 0 ? oldSectionOfNew[s] : old.count + s }
-
-  /// The sections after stage `t`, as references. Sections that stay in place
-  /// keep their order; between two of them come first the sections not yet
-  /// deleted or moved (in old order), then those already inserted or moved (in new order).
-  @inlinable func sectionOrder(after t: Int, insertStage: [Int], deleteStage: [Int], moveStage: [Int]) -> [Int] {
-    var order: [Int] = []
-    order.reserveCapacity(max(old.count, new.count))
-    var n = 0
-    func flushPlaced(upTo end: Int) {
-      while n < end {
-        let placed = oldSectionOfNew[n] < 0 ? insertStage[n] <= t : sectionMoves[n] && moveStage[n] <= t
-        if placed { order.append(ref(n)) }
-        n += 1
-      }
-    }
-    for o in old.indices {
-      let s = newSectionOfOld[o]
-      if s >= 0 && !sectionMoves[s] {
-        flushPlaced(upTo: s)
-        n = s + 1
-        order.append(o)
-      } else if s < 0 ? deleteStage[o] > t : moveStage[s] > t {
-        order.append(o)
-      }
-    }
-    flushPlaced(upTo: new.count)
-    return order
-  }
-
-  @inlinable func emitItemChanges(into batch: inout BatchUpdate, before: [Int], after: [Int]) {
-    for o in old.indices where newSectionOfOld[o] >= 0 {
-      for i in old[o].items.indices where newOfOld[oldStart[o] + i] < 0 {
-        batch.deleteItems.append(ItemPath(item: i, section: before[o]))
-      }
-    }
-    for s in new.indices {
-      let to = after[ref(s)]
-      let survives = oldSectionOfNew[s] >= 0
-      for f in newStart[s]..<newStart[s + 1] {
-        switch fate[f] {
-        case .stays: continue
-        case .inserted:
-          if survives { batch.insertItems.append(ItemPath(item: f - newStart[s], section: to)) }
-        case .moves:
-          let o = oldOfNew[f]
-          let os = oldSectionOfFlat[o]
-          batch.moveItems.append(
-            ItemMove(from: ItemPath(item: o - oldStart[os], section: before[os]), to: ItemPath(item: f - newStart[s], section: to)))
-        }
-      }
-    }
-  }
-
-  /// The data for a section order: before the item stage, old items (and
-  /// inserted sections hold only their new items); from it on, new items
-  /// (and deleted sections lack the items that moved out).
-  @inlinable func sections(order: [Int], itemsApplied: Bool) -> [Section] {
-    order.map { r in
-      if r >= old.count {
-        let s = r - old.count
-        if itemsApplied { return new[s] }
-        return Section(id: new[s].id, items: (newStart[s]..<newStart[s + 1]).filter { oldOfNew[$0] < 0 }.map { new[s].items[$0 - newStart[s]] })
-      }
-      let s = newSectionOfOld[r]
-      if s >= 0 { return itemsApplied ? Section(id: old[r].id, items: new[s].items) : old[r] }
-      if !itemsApplied || !givesMoves[r] { return old[r] }
-      return Section(id: old[r].id, items: old[r].items.indices.filter { newOfOld[oldStart[r] + $0] < 0 }.map { old[r].items[$0] })
-    }
+    return Schedule(
+      count: p.count, insertStage: insertStage,
+      deleteStage: old.indices.map { givesMoves[$0] ? p[.givingDeletes] : stage(.givingDeletes) },
+      moveStage: new.indices.map { isTouched($0) ? p[.touchedMoves] : stage(.touchedMoves) },
+      placeStage: placeStage, reloadStage: reloadStage, deleteItemStage: p[.items])
   }
 }

@@ -44,6 +44,22 @@ struct SectionedDiffTests {
     #expect(staged.moveCount == 2)
   }
 
+  @Test("moves out of a deleted section and into an inserted one take two stages when no item does both")
+  func outAndInWithoutThrough() throws {
+    let old = [Section(id: "A", items: ["a"]), Section(id: "D", items: ["d"])]
+    let new = [Section(id: "A", items: ["d"]), Section(id: "I", items: ["a"])]
+    let staged = try StagedChangeset(from: old, to: new)
+    #expect(staged.stages.count == 2)
+    #expect(staged.stages[0].insertSections == [2])
+    // d arrives after a, which leaves only in the next stage.
+    #expect(staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 0, section: 1), to: ItemPath(item: 1, section: 0))])
+    #expect(staged.stages[0].sections == [Section(id: "A", items: ["a", "d"]), Section(id: "D", items: []), Section(id: "I", items: [])])
+    #expect(staged.stages[1].deleteSections == [1])
+    #expect(staged.stages[1].moveItems == [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))])
+    #expect(staged.stages[1].sections == new)
+    #expect(staged.moveCount == 2)
+  }
+
   @Test("one item moved to a later section is one move, not a cascade")
   func noCascade() throws {
     let old = (0..<10).map { s in Section(id: "S\(s)", items: (0..<100).map { "\(s)-\($0)" }) }

@@ -1,0 +1,181 @@
+/// Emission of the planned stages: the batches, with paths in the data before
+/// and after each stage, and the data after each stage.
+///
+/// Items are named by a reference: a new flat index for an item present in
+/// the new data, `fate.count + o` for an old item `o` that is deleted. The
+/// data before the first stage is the old data, after the last the new data;
+/// in between, each section is built from its items that stay (a longest
+/// increasing subsequence, in the same order on both sides) and, between two
+/// of them, first the items not yet removed (in old order), then the items
+/// already placed (in new order). Sections are built the same way.
+extension SectionedDiffer {
+  /// The changeset's stages.
+  @inlinable func stages() -> [Changeset<SectionID, ItemID>] {
+    let plan = schedule()
+    let k = plan.count
+    guard k > 0 else { return [] }
+    let newCount = fate.count
+    let orders = (0...k).map { sectionOrder(after: $0, plan) }
+    let sectionPositions = orders.map { order in
+      var position = [Int](repeating: -1, count: old.count + new.count)
+      for (index, ref) in order.enumerated() { position[ref] = index }
+      return position
+    }
+    // Items of each section after the intermediate stages, and their positions.
+    var contents: [[[Int]]] = Array(repeating: [], count: k + 1)
+    var tables: [(section: [Int32], item: [Int32])] = Array(repeating: ([], []), count: k + 1)
+    for t in 1..<k {
+      contents[t] = orders[t].map { itemRefs(of: $0, after: t, plan) }
+      var sectionOf = [Int32](repeating: -1, count: newCount + oldSectionOfFlat.count)
+      var itemOf = sectionOf
+      for (s, refs) in contents[t].enumerated() {
+        for (i, r) in refs.enumerated() {
+          sectionOf[r] = Int32(s)
+          itemOf[r] = Int32(i)
+        }
+      }
+      tables[t] = (sectionOf, itemOf)
+    }
+    func position(_ r: Int, after t: Int) -> ItemPath {
+      if t == 0 {
+        let o = r >= newCount ? r - newCount : oldOfNew[r]
+        let os = oldSectionOfFlat[o]
+        return ItemPath(item: o - oldStart[os], section: os)
+      }
+      if t == k {
+        let s = newSectionOfFlat[r]
+        return ItemPath(item: r - newStart[s], section: s)
+      }
+      precondition(tables[t].section[r] >= 0, "item reference \(r) is absent after stage \(t)")
+      return ItemPath(item: Int(tables[t].item[r]), section: Int(tables[t].section[r]))
+    }
+
+    var batches = [BatchUpdate](repeating: BatchUpdate(), count: k + 1)
+    for o in old.indices where newSectionOfOld[o] < 0 {
+      let t = plan.deleteStage[o]
+      batches[t].deleteSections.append(sectionPositions[t - 1][o])
+    }
+    for s in new.indices {
+      let o = oldSectionOfNew[s]
+      if o < 0 {
+        let t = plan.insertStage[s]
+        batches[t].insertSections.append(sectionPositions[t][old.count + s])
+      } else if sectionMoves[s] {
+        let t = plan.moveStage[s]
+        batches[t].moveSections.append(SectionMove(from: sectionPositions[t - 1][o], to: sectionPositions[t][o]))
+      }
+    }
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      for f in oldStart[o]..<oldStart[o + 1] where newOfOld[f] < 0 {
+        let t = plan.deleteItemStage
+        batches[t].deleteItems.append(position(newCount + f, after: t - 1))
+      }
+    }
+    for f in fate.indices {
+      switch fate[f] {
+      case .stays: break
+      case .inserted:
+        if oldSectionOfNew[newSectionOfFlat[f]] >= 0 {
+          let t = plan.placeStage[f]
+          batches[t].insertItems.append(position(f, after: t))
+        }
+      case .moves:
+        let t = plan.placeStage[f]
+        batches[t].moveItems.append(ItemMove(from: position(f, after: t - 1), to: position(f, after: t)))
+      }
+      let t = plan.reloadStage[f]
+      if t > 0 { batches[t].reloadItems.append(position(f, after: t - 1)) }
+    }
+    return (1...k).map { t in
+      var b = batches[t]
+      b.deleteSections.sort()
+      b.insertSections.sort()
+      b.moveSections.sort { $0.from < $1.from }
+      b.deleteItems.sort()
+      b.insertItems.sort()
+      b.moveItems.sort { $0.from < $1.from }
+      b.reloadItems.sort()
+      guard t < k else { return Changeset(updates: b, sections: new) }
+      let sections = zip(orders[t], contents[t]).map { r, refs in
+        Section(id: r < old.count ? old[r].id : new[r - old.count].id, items: refs.map(identifier(of:)))
+      }
+      return Changeset(updates: b, sections: sections)
+    }
+  }
+
+  /// The identifier of an item reference.
+  @inlinable func identifier(of r: Int) -> ItemID {
+    if r < fate.count {
+      let s = newSectionOfFlat[r]
+      return new[s].items[r - newStart[s]]
+    }
+    let o = r - fate.count
+    let os = oldSectionOfFlat[o]
+    return old[os].items[o - oldStart[os]]
+  }
+
+  /// The reference of a new section: its old index if it survives, else `old.count + s`.
+  @inlinable func sectionRef(_ s: Int) -> Int { oldSectionOfNew[s] >= 0 ? oldSectionOfNew[s] : old.count + s }
+
+  /// The sections after stage `t`, as references. Sections that stay in place
+  /// keep their order; between two of them come first the sections not yet
+  /// deleted or moved (in old order), then those already inserted or moved (in new order).
+  @inlinable func sectionOrder(after t: Int, _ plan: Schedule) -> [Int] {
+    var order: [Int] = []
+    order.reserveCapacity(Swift.max(old.count, new.count))
+    var n = 0
+    func flushPlaced(upTo end: Int) {
+      while n < end {
+        let placed = oldSectionOfNew[n] < 0 ? plan.insertStage[n] <= t : sectionMoves[n] && plan.moveStage[n] <= t
+        if placed { order.append(sectionRef(n)) }
+        n += 1
+      }
+    }
+    for o in old.indices {
+      let s = newSectionOfOld[o]
+      if s >= 0 && !sectionMoves[s] {
+        flushPlaced(upTo: s)
+        n = s + 1
+        order.append(o)
+      } else if s < 0 ? plan.deleteStage[o] > t : plan.moveStage[s] > t {
+        order.append(o)
+      }
+    }
+    flushPlaced(upTo: new.count)
+    return order
+  }
+
+  /// The items of a section (by reference) after an intermediate stage `t`.
+  @inlinable func itemRefs(of r: Int, after t: Int, _ plan: Schedule) -> [Int] {
+    let newCount = fate.count
+    var refs: [Int] = []
+    func placed(_ f: Int) -> Bool { fate[f] != .stays && plan.placeStage[f] <= t }
+    if r >= old.count {
+      let s = r - old.count
+      return (newStart[s]..<newStart[s + 1]).filter(placed)
+    }
+    let s = newSectionOfOld[r]
+    var j = s >= 0 ? newStart[s] : 0
+    for o in oldStart[r]..<oldStart[r + 1] {
+      let f = newOfOld[o]
+      if f >= 0 && fate[f] == .stays {
+        while j < f {
+          if placed(j) { refs.append(j) }
+          j += 1
+        }
+        j = f + 1
+        refs.append(f)
+        continue
+      }
+      let removal = f >= 0 ? plan.placeStage[f] : s >= 0 ? plan.deleteItemStage : Int.max
+      if removal > t { refs.append(f >= 0 ? f : newCount + o) }
+    }
+    if s >= 0 {
+      while j < newStart[s + 1] {
+        if placed(j) { refs.append(j) }
+        j += 1
+      }
+    }
+    return refs
+  }
+}
