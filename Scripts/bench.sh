@@ -12,6 +12,14 @@ command -v hyperfine >/dev/null || { echo "bench: installing hyperfine"; apt-get
 status=0
 if [ "${BENCH_QUICK:-0}" != 1 ]; then
   swift package --allow-writing-to-package-directory benchmark --no-progress || status=1
+  # The checked-in thresholds (Benchmarks/Thresholds). `swift package` turns the tool's exit codes
+  # (0 equal, 4 only improvements, 2 a regression) into 1, so read its verdict instead.
+  echo; echo "## Thresholds"; echo
+  verdict=$(swift package benchmark thresholds check --target EngineBenchmarks --no-progress 2>&1 | tee /dev/stderr || true)
+  if grep -q "WORSE than the defined thresholds" <<<"$verdict" || ! grep -qE "BETTER than|equal to|EQUAL to" <<<"$verdict"; then
+    echo "bench: a threshold regressed, or the check did not run" >&2
+    status=1
+  fi
 fi
 swift build -c release --product engine-report >/dev/null
 swift build -c release --product diff-report >/dev/null
