@@ -113,7 +113,8 @@ extension Canvas {
     let c = frame.center
     fillCircle(center: c, radius: d / 2 + 2, color: Color.white.withAlpha(alpha))
     fillCircle(center: c, radius: d / 2, color: theme.forbidden.withAlpha(alpha))
-    fill(Rect(x: c.x - d * 0.3, y: c.y - d * 0.08, width: d * 0.6, height: d * 0.16), color: Color.white.withAlpha(alpha))
+    fill(
+      Rect(x: c.x - d * 0.3, y: c.y - d * 0.08, width: d * 0.6, height: d * 0.16), color: Color.white.withAlpha(alpha))
   }
 
   /// A disclosure triangle: pointing right when collapsed, down when expanded.

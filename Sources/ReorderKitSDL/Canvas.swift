@@ -1,8 +1,9 @@
 @preconcurrency import CSDL2
+import ReorderKit
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import ReorderKit
 
 /// What the app draws with: rectangles with round corners, soft shadows,
 /// text, triangles, on top of an SDL renderer.
@@ -25,11 +26,27 @@ public final class Canvas {
   private var texts: [TextKey: TextTexture] = [:]
   private static let textCacheLimit = 2048
 
-  struct FontKey: Hashable { var size: Int; var bold: Bool }
-  struct RingKey: Hashable { var radius: Int; var width: Int }
-  struct ShadowKey: Hashable { var radius: Int; var blur: Int }
-  struct TextKey: Hashable { var text: String; var font: FontKey }
-  struct TextTexture { var texture: OpaquePointer; var width: Int32; var height: Int32 }
+  struct FontKey: Hashable {
+    var size: Int
+    var bold: Bool
+  }
+  struct RingKey: Hashable {
+    var radius: Int
+    var width: Int
+  }
+  struct ShadowKey: Hashable {
+    var radius: Int
+    var blur: Int
+  }
+  struct TextKey: Hashable {
+    var text: String
+    var font: FontKey
+  }
+  struct TextTexture {
+    var texture: OpaquePointer
+    var width: Int32
+    var height: Int32
+  }
 
   /// Horizontal alignment of text in a rectangle.
   public enum Alignment: Sendable { case left, center, right }

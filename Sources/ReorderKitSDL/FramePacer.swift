@@ -1,4 +1,5 @@
 @preconcurrency import CSDL2
+
 #if canImport(Glibc)
   import Glibc
 #endif

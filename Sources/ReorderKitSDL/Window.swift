@@ -133,7 +133,8 @@ public final class Window {
     else { throw SDLError.last("SDL_CreateRGBSurfaceWithFormat") }
     defer { SDL_FreeSurface(surface) }
     guard
-      SDL_RenderReadPixels(renderer, nil, CSDL2_PixelFormatARGB8888(), surface.pointee.pixels, surface.pointee.pitch) == 0
+      SDL_RenderReadPixels(renderer, nil, CSDL2_PixelFormatARGB8888(), surface.pointee.pixels, surface.pointee.pitch)
+        == 0
     else { throw SDLError.last("SDL_RenderReadPixels") }
     guard IMG_SavePNG(surface, path) == 0 else { throw SDLError.last("IMG_SavePNG(\(path))") }
   }

@@ -1,5 +1,5 @@
-import Foundation
 @preconcurrency import CSDL2
+import Foundation
 import ReorderKit
 import ReorderKitSDL
 
@@ -145,7 +145,8 @@ final class App {
     for event in events {
       switch event {
       case .moved: changed = true
-      case .lifted(let id): report.emit(.object([("event", "lifted"), ("scene", .string(scene.name)), ("item", .string(id))]))
+      case .lifted(let id):
+        report.emit(.object([("event", "lifted"), ("scene", .string(scene.name)), ("item", .string(id))]))
       case .cancelled(let id):
         report.emit(.object([("event", "cancelled"), ("scene", .string(scene.name)), ("item", .string(id))]))
       case .tapped(let id):
@@ -170,7 +171,8 @@ final class App {
     } catch {
       FileHandle.standardError.write(Data("reorder-demo: warning: \(error)\n".utf8))
     }
-    report.emit(.object([("event", "changed"), ("scene", .string(s.name)), ("sections", SnapshotJSON.encode(s.view.snapshot))]))
+    report.emit(
+      .object([("event", "changed"), ("scene", .string(s.name)), ("sections", SnapshotJSON.encode(s.view.snapshot))]))
   }
 
   func switchScene(to index: Int, time: Double) {
@@ -193,12 +195,16 @@ final class App {
     var items: [JSONValue] = []
     for (id, frame) in view.visibleItems() {
       let f = frame.offsetBy(dx: origin.x - offset.x, dy: origin.y - offset.y)
-      items.append(.object([("id", .string(id)), ("frame", [.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)])]))
+      items.append(
+        .object([
+          ("id", .string(id)), ("frame", [.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)]),
+        ]))
     }
     let size = window.size
     report.emit(
       .object([
-        ("event", .string(event)), ("scene", .string(scene.name)), ("window", [.number(size.width), .number(size.height)]),
+        ("event", .string(event)), ("scene", .string(scene.name)),
+        ("window", [.number(size.width), .number(size.height)]),
         ("items", .array(items)), ("sections", SnapshotJSON.encode(view.snapshot)),
       ]))
   }
@@ -292,7 +298,8 @@ final class App {
       "reorder-demo: frame interval:                                      \(intervalStats.summary())",
     ]
     if window.isVSynced {
-      lines.append("reorder-demo: note: with vsync, present waits for the vertical blank; --no-vsync times the frame's own work")
+      lines.append(
+        "reorder-demo: note: with vsync, present waits for the vertical blank; --no-vsync times the frame's own work")
     }
     return lines.joined(separator: "\n")
   }

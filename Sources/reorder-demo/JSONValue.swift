@@ -41,7 +41,11 @@ enum JSONValue: Equatable {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .number(let n):
-      if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int(n)) } else if n.isFinite { out += "\(n)" } else {
+      if n.isFinite, n == n.rounded(), abs(n) < 1e15 {
+        out += String(Int(n))
+      } else if n.isFinite {
+        out += "\(n)"
+      } else {
         out += "null"
       }
     case .string(let s): Self.writeString(s, to: &out)

@@ -53,7 +53,8 @@ struct Options {
       case "--scene":
         let name = try value(arg).lowercased()
         guard sceneNames.contains(name) else {
-          throw UsageError(description: "unknown scene \"\(name)\" (expected one of \(sceneNames.joined(separator: ", ")))")
+          throw UsageError(
+            description: "unknown scene \"\(name)\" (expected one of \(sceneNames.joined(separator: ", ")))")
         }
         o.scene = name
       case "--items":

@@ -35,7 +35,8 @@ struct StateStore {
       self.scenes = scenes
       return nil
     } catch {
-      let reason = (error as? LoadError)?.description ?? (error as? JSONParser.Error).map { "malformed JSON: \($0)" } ?? "\(error)"
+      let reason =
+        (error as? LoadError)?.description ?? (error as? JSONParser.Error).map { "malformed JSON: \($0)" } ?? "\(error)"
       return "reorder-demo: warning: the state file \(path) is corrupt (\(reason)); starting from the built-in data"
     }
   }
@@ -58,7 +59,9 @@ struct StateStore {
     }
     let temporary = "\(path).tmp-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else { throw LoadError(description: "cannot create \(temporary): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else {
+      throw LoadError(description: "cannot create \(temporary): \(String(cString: strerror(errno)))")
+    }
     var ok = data.withUnsafeBytes { buffer -> Bool in
       var offset = 0
       while offset < buffer.count {

@@ -1,5 +1,5 @@
-import Foundation
 @preconcurrency import CSDL2
+import Foundation
 import ReorderKit
 import ReorderKitSDL
 
@@ -45,7 +45,8 @@ struct Tour {
       ]
     case "photos":
       return [
-        .wait(0.4), .still("photos"), .press(.item("IMG_1001")), .wait(0.7), .move(to: .item("IMG_1005"), duration: 1.0),
+        .wait(0.4), .still("photos"), .press(.item("IMG_1001")), .wait(0.7),
+        .move(to: .item("IMG_1005"), duration: 1.0),
         .wait(0.2), .still("photos-drag"), .wait(0.2), .release, .wait(0.7),
         .scroll(Point(x: 1, y: 0), duration: 0.5), .wait(1.0), .scroll(Point(x: -1, y: 0), duration: 0.5), .wait(0.8),
       ]
@@ -61,15 +62,18 @@ struct Tour {
         .wait(0.4), .still("lessons"),
         // Into a folder: over the middle of its row, the folder highlights; release and the lesson is its last child.
         // Held near its top edge, the row hangs below the pointer and leaves the folder's highlight in view.
-        .press(.near("Functions", dx: 0, dy: -20)), .wait(0.7), .move(to: .near("Collections", dx: 0, dy: 10), duration: 1.0),
+        .press(.near("Functions", dx: 0, dy: -20)), .wait(0.7),
+        .move(to: .near("Collections", dx: 0, dy: 10), duration: 1.0),
         .wait(0.4),
         .still("lessons-drag"), .wait(0.2), .release, .wait(0.7),
         // Two lessons at once: a second finger adds "Constants" to the drag; the badge counts the stack.
         .press(.near("Variables", dx: 0, dy: -20)), .wait(0.7), .secondFinger(.item("Constants")), .wait(0.4),
-        .move(to: .near("Collections", dx: 0, dy: 10), duration: 1.0), .wait(0.4), .still("lessons-session"), .wait(0.2),
+        .move(to: .near("Collections", dx: 0, dy: 10), duration: 1.0), .wait(0.4), .still("lessons-session"),
+        .wait(0.2),
         .release, .wait(0.8),
         // Spring loading: hover a closed folder and it opens.
-        .press(.near("Closures", dx: 0, dy: -20)), .wait(0.7), .move(to: .near("Concurrency", dx: 0, dy: 10), duration: 0.8),
+        .press(.near("Closures", dx: 0, dy: -20)), .wait(0.7),
+        .move(to: .near("Concurrency", dx: 0, dy: 10), duration: 0.8),
         .wait(1.1),
         .still("lessons-spring"), .wait(0.2), .release, .wait(0.7),
         // Forbidden: "Welcome" stays out of folders.
@@ -116,7 +120,11 @@ struct Tour {
             for k in 1...n {
               let u = Double(k) / Double(n)
               let e = u * u * (3 - 2 * u)
-              pending.append((t + duration * u, .pointerMoved(Point(x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e))))
+              pending.append(
+                (
+                  t + duration * u,
+                  .pointerMoved(Point(x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e))
+                ))
             }
             pointer = to
           case .release: pending.append((t, .pointerUp(pointer)))
@@ -131,7 +139,11 @@ struct Tour {
             let n = max(Int(duration * fps), 1)
             let size = app.scene.view.viewSize
             for k in 1...n {
-              pending.append((t + duration * Double(k) / Double(n), .scroll(Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)))))
+              pending.append(
+                (
+                  t + duration * Double(k) / Double(n),
+                  .scroll(Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)))
+                ))
             }
           case .secondFinger(let target):
             pending.append((t, .secondaryTap(position(of: target, time: t))))

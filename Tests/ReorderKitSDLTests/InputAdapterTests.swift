@@ -7,7 +7,9 @@ import Testing
 struct InputAdapterTests {
   let window = Size(width: 400, height: 800)
 
-  func mouseButton(_ type: SDL_EventType, button: Int32 = SDL_BUTTON_LEFT, x: Int32, y: Int32, which: UInt32 = 0) -> SDL_Event {
+  func mouseButton(_ type: SDL_EventType, button: Int32 = SDL_BUTTON_LEFT, x: Int32, y: Int32, which: UInt32 = 0)
+    -> SDL_Event
+  {
     var ev = SDL_Event()
     ev.type = type.rawValue
     ev.button.button = UInt8(button)
@@ -35,30 +37,57 @@ struct InputAdapterTests {
 
   @Test func leftButtonDrivesThePointer() {
     var adapter = InputAdapter()
-    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 58, y: 110), windowSize: window) == [.pointerDown(Point(x: 58, y: 110))])
+    #expect(
+      adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 58, y: 110), windowSize: window) == [
+        .pointerDown(Point(x: 58, y: 110))
+      ])
     var motion = SDL_Event()
     motion.type = SDL_MOUSEMOTION.rawValue
     motion.motion.x = 70
     motion.motion.y = 120
     #expect(adapter.translate(motion, windowSize: window) == [.pointerMoved(Point(x: 70, y: 120))])
-    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 70, y: 120), windowSize: window) == [.pointerUp(Point(x: 70, y: 120))])
+    #expect(
+      adapter.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 70, y: 120), windowSize: window) == [
+        .pointerUp(Point(x: 70, y: 120))
+      ])
   }
 
   @Test func otherButtonsAreIgnored() {
     var adapter = InputAdapter()
-    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_MIDDLE, x: 1, y: 1), windowSize: window).isEmpty)
-    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT, x: 3, y: 4), windowSize: window) == [.secondaryTap(Point(x: 3, y: 4))])
-    #expect(adapter.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 1, y: 1), windowSize: window).isEmpty, "an up without a down")
+    #expect(
+      adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_MIDDLE, x: 1, y: 1), windowSize: window)
+        .isEmpty)
+    #expect(
+      adapter.translate(mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT, x: 3, y: 4), windowSize: window) == [
+        .secondaryTap(Point(x: 3, y: 4))
+      ])
+    #expect(
+      adapter.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 1, y: 1), windowSize: window).isEmpty, "an up without a down")
   }
 
   @Test func theFirstFingerDrivesThePointerInWindowPoints() {
     var adapter = InputAdapter()
-    #expect(adapter.translate(finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.25), windowSize: window) == [.pointerDown(Point(x: 200, y: 200))])
-    #expect(adapter.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.25, y: 0.25), windowSize: window) == [.secondaryTap(Point(x: 100, y: 200))], "a second finger taps")
+    #expect(
+      adapter.translate(finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.25), windowSize: window) == [
+        .pointerDown(Point(x: 200, y: 200))
+      ])
+    #expect(
+      adapter.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.25, y: 0.25), windowSize: window) == [
+        .secondaryTap(Point(x: 100, y: 200))
+      ], "a second finger taps")
     #expect(adapter.translate(finger(SDL_FINGERMOTION, id: 8, x: 0.2, y: 0.2), windowSize: window).isEmpty)
-    #expect(adapter.translate(finger(SDL_FINGERMOTION, id: 7, x: 0.25, y: 0.5), windowSize: window) == [.pointerMoved(Point(x: 100, y: 400))])
-    #expect(adapter.translate(finger(SDL_FINGERUP, id: 7, x: 0.25, y: 0.5), windowSize: window) == [.pointerUp(Point(x: 100, y: 400))])
-    #expect(adapter.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.125, y: 0.125), windowSize: window) == [.pointerDown(Point(x: 50, y: 100))])
+    #expect(
+      adapter.translate(finger(SDL_FINGERMOTION, id: 7, x: 0.25, y: 0.5), windowSize: window) == [
+        .pointerMoved(Point(x: 100, y: 400))
+      ])
+    #expect(
+      adapter.translate(finger(SDL_FINGERUP, id: 7, x: 0.25, y: 0.5), windowSize: window) == [
+        .pointerUp(Point(x: 100, y: 400))
+      ])
+    #expect(
+      adapter.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.125, y: 0.125), windowSize: window) == [
+        .pointerDown(Point(x: 50, y: 100))
+      ])
   }
 
   @Test func mouseEventsSynthesisedFromTouchAreIgnored() {

@@ -40,7 +40,8 @@ struct ColorsScene: DemoScene {
   func drawItem(_ id: String, frame: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
     let color = Self.color(of: id)
     canvas.fillRoundedRect(frame, radius: theme.cornerRadius, color: color.withAlpha(element.alpha))
-    let label = color.luminance > 0.6 ? Color.black.withAlpha(0.55 * element.alpha) : Color.white.withAlpha(0.9 * element.alpha)
+    let label =
+      color.luminance > 0.6 ? Color.black.withAlpha(0.55 * element.alpha) : Color.white.withAlpha(0.9 * element.alpha)
     canvas.drawText(
       String(id.dropFirst()), in: Rect(x: frame.minX + 10, y: frame.minY + 6, width: frame.width - 20, height: 20),
       size: 13, bold: true, color: label, alignment: .left)

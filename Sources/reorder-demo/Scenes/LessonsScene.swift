@@ -79,22 +79,28 @@ struct LessonsScene: DemoScene {
     let isGroup = element.isExpanded != nil
     canvas.fillRoundedRect(f, radius: 10, color: theme.cell.withAlpha(a))
     if !element.isLifted {
-      canvas.fill(Rect(x: f.minX + 16, y: f.maxY - 0.5, width: f.width - 32, height: 0.5), color: theme.separator.withAlpha(0.5 * a))
+      canvas.fill(
+        Rect(x: f.minX + 16, y: f.maxY - 0.5, width: f.width - 32, height: 0.5),
+        color: theme.separator.withAlpha(0.5 * a))
     }
     let x = f.minX + 14 + Double(element.depth) * Self.indent
     if let expanded = element.isExpanded {
-      canvas.drawDisclosure(expanded: expanded, center: Point(x: x + 6, y: f.midY), size: 10, color: theme.secondaryText.withAlpha(a))
+      canvas.drawDisclosure(
+        expanded: expanded, center: Point(x: x + 6, y: f.midY), size: 10, color: theme.secondaryText.withAlpha(a))
       // A folder: a tab and a body.
       let body = Rect(x: x + 20, y: f.midY - 7, width: 24, height: 17)
       let blue = theme.accent.mixed(with: .white, 0.25)
-      canvas.fillRoundedRect(Rect(x: body.minX, y: body.minY - 3, width: 11, height: 6), radius: 2, color: blue.withAlpha(a))
+      canvas.fillRoundedRect(
+        Rect(x: body.minX, y: body.minY - 3, width: 11, height: 6), radius: 2, color: blue.withAlpha(a))
       canvas.fillRoundedRect(body, radius: 3, color: blue.withAlpha(a))
     } else {
       // A lesson: a page with lines.
       let page = Rect(x: x + 22, y: f.midY - 10, width: 17, height: 21)
       canvas.fillRoundedRect(page, radius: 3, color: theme.accent.withAlpha(0.15 * a))
       for k in 0..<3 {
-        canvas.fill(Rect(x: page.minX + 4, y: page.minY + 5 + Double(k) * 4, width: 9, height: 1.5), color: theme.accent.withAlpha(0.7 * a))
+        canvas.fill(
+          Rect(x: page.minX + 4, y: page.minY + 5 + Double(k) * 4, width: 9, height: 1.5),
+          color: theme.accent.withAlpha(0.7 * a))
       }
     }
     let textX = x + 52
@@ -104,7 +110,8 @@ struct LessonsScene: DemoScene {
     if isGroup {
       let n = view.snapshot.children(of: id).count
       canvas.drawText(
-        "\(n)", in: Rect(x: f.maxX - 50, y: f.minY, width: 36, height: f.height), size: 13, color: theme.secondaryText.withAlpha(a),
+        "\(n)", in: Rect(x: f.maxX - 50, y: f.minY, width: 36, height: f.height), size: 13,
+        color: theme.secondaryText.withAlpha(a),
         alignment: .right)
     }
   }

@@ -52,7 +52,8 @@ struct PhotosScene: DemoScene {
     func frac(_ x: Double) -> Double { x - x.rounded(.down) }
     let hue = frac(0.52 + n * 0.131)
     return (
-      Color(hue: hue, saturation: 0.35, brightness: 0.97), Color(hue: frac(hue + 0.28), saturation: 0.55, brightness: 0.62),
+      Color(hue: hue, saturation: 0.35, brightness: 0.97),
+      Color(hue: frac(hue + 0.28), saturation: 0.55, brightness: 0.62),
       Color(hue: frac(0.1 + n * 0.07) * 0.15, saturation: 0.75, brightness: 1)
     )
   }
@@ -74,12 +75,15 @@ struct PhotosScene: DemoScene {
       Point(x: f.minX + f.width * 0.45, y: horizon), Point(x: f.minX + f.width * 0.7, y: f.minY + f.height * 0.48),
       Point(x: f.maxX - r, y: horizon), color: mountain.mixed(with: p.ground, 0.4))
     let ground = Rect(x: f.minX, y: horizon, width: f.width, height: f.maxY - horizon)
-    canvas.fill(Rect(x: ground.minX, y: ground.minY, width: ground.width, height: ground.height - r), color: p.ground.withAlpha(a))
+    canvas.fill(
+      Rect(x: ground.minX, y: ground.minY, width: ground.width, height: ground.height - r), color: p.ground.withAlpha(a)
+    )
     canvas.fillRoundedRect(
       Rect(x: ground.minX, y: ground.maxY - 2 * r, width: ground.width, height: 2 * r), radius: r,
       color: p.ground.withAlpha(a))
     canvas.drawText(
-      id, in: Rect(x: f.minX + 8, y: f.maxY - 22, width: f.width - 16, height: 18), size: 11, color: Color.white.withAlpha(0.95 * a),
+      id, in: Rect(x: f.minX + 8, y: f.maxY - 22, width: f.width - 16, height: 18), size: 11,
+      color: Color.white.withAlpha(0.95 * a),
       alignment: .left)
   }
 }

@@ -30,7 +30,8 @@ enum SnapshotJSON {
 
   /// Decodes sections, and checks that they hold exactly the items (and groups) of `reference`,
   /// so a stale or foreign file never brings in unknown items or loses any.
-  static func decode(_ json: JSONValue, matching reference: Snapshot<String, String>) throws -> Snapshot<String, String> {
+  static func decode(_ json: JSONValue, matching reference: Snapshot<String, String>) throws -> Snapshot<String, String>
+  {
     guard let sections = json.arrayValue else { throw Error("\"sections\" is not an array") }
     var snapshot = Snapshot<String, String>()
     do {
@@ -47,7 +48,8 @@ enum SnapshotJSON {
               guard let name = child.stringValue else { throw Error("a child of \(group) is not a string") }
               return name
             }
-            try snapshot.appendGroup(group, children: names, expanded: item["expanded"]?.boolValue ?? true, toSection: id)
+            try snapshot.appendGroup(
+              group, children: names, expanded: item["expanded"]?.boolValue ?? true, toSection: id)
           } else {
             throw Error("an item is neither a string nor a group")
           }

@@ -19,7 +19,9 @@ struct StudentsScene: DemoScene {
 
   static func snapshot(sortedBy sort: StudentSort) -> Snapshot<String, String> {
     var snapshot = Snapshot<String, String>()
-    for section in StudentsData.sections(sortedBy: sort) { try! snapshot.appendSection(section.id, items: section.items) }
+    for section in StudentsData.sections(sortedBy: sort) {
+      try! snapshot.appendSection(section.id, items: section.items)
+    }
     return snapshot
   }
 
@@ -63,7 +65,8 @@ struct StudentsScene: DemoScene {
 
   func drawHeader(_ id: String, frame: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
     canvas.drawText(
-      StudentsData.sectionTitles[id] ?? id, in: Rect(x: frame.minX + 18, y: frame.minY + 6, width: frame.width - 36, height: frame.height - 8),
+      StudentsData.sectionTitles[id] ?? id,
+      in: Rect(x: frame.minX + 18, y: frame.minY + 6, width: frame.width - 36, height: frame.height - 8),
       size: 15, bold: true, color: theme.text.withAlpha(element.alpha), alignment: .left)
   }
 
@@ -80,9 +83,15 @@ struct StudentsScene: DemoScene {
     let d = min(40, f.height * 0.42)
     let c = Point(x: f.midX, y: f.minY + 10 + d / 2)
     canvas.fillCircle(center: c, radius: d / 2, color: Self.avatarColor(of: id).withAlpha(a))
-    canvas.drawText(String(s.name.prefix(1)), in: Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d), size: 17, bold: true, color: Color.white.withAlpha(a))
-    canvas.drawText(s.name, in: Rect(x: f.minX + 4, y: f.minY + 14 + d, width: f.width - 8, height: 18), size: 13, bold: true, color: theme.text.withAlpha(a))
-    canvas.drawText(sort.detail(of: s), in: Rect(x: f.minX + 4, y: f.minY + 31 + d, width: f.width - 8, height: 16), size: 11, color: theme.secondaryText.withAlpha(a))
+    canvas.drawText(
+      String(s.name.prefix(1)), in: Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d), size: 17, bold: true,
+      color: Color.white.withAlpha(a))
+    canvas.drawText(
+      s.name, in: Rect(x: f.minX + 4, y: f.minY + 14 + d, width: f.width - 8, height: 18), size: 13, bold: true,
+      color: theme.text.withAlpha(a))
+    canvas.drawText(
+      sort.detail(of: s), in: Rect(x: f.minX + 4, y: f.minY + 31 + d, width: f.width - 8, height: 16), size: 11,
+      color: theme.secondaryText.withAlpha(a))
   }
 
   func encodeState() -> JSONValue {
