@@ -20,6 +20,7 @@ struct DiffDocument {
 
   /// - Throws: ``InputError`` naming the first problem and its place (`sections[2].items[4]`).
   init(json: JSONValue) throws(InputError) {
+    guard json.object != nil else { throw InputError("the document must be an object with \"sections\", got \(json.typeName)") }
     let top = try JSONFields(json, path: "")
     let sectionValues = try top.array("sections")
     try top.rejectUnknown(["sections"])

@@ -38,12 +38,15 @@ public enum DiffTool {
       return .inputError(error.message)
     }
     let staged: StagedChangeset<JSONValue, JSONValue>
+    var changed = Set<JSONValue>()
     do {
       if before.content.isEmpty && after.content.isEmpty {
         staged = try StagedChangeset(from: before.sections, to: after.sections)
       } else {
         staged = try StagedChangeset(from: before.sections, to: after.sections) { id in
-          !sameJSON(before.content[id], after.content[id])
+          let isChanged = !sameJSON(before.content[id], after.content[id])
+          if isChanged { changed.insert(id) }
+          return isChanged
         }
       }
     } catch {
@@ -52,7 +55,7 @@ public enum DiffTool {
       if let message = after.duplicateItemMessage() { return .inputError("\(newName): \(message)") }
       return .inputError("\(error)")
     }
-    return ToolResult(stdout: encode(staged, before: before, after: after))
+    return ToolResult(stdout: encode(staged, before: before, after: after, changed: changed))
   }
 
   private static func read(_ bytes: [UInt8], name: String) throws(InputError) -> DiffDocument {
@@ -69,13 +72,16 @@ public enum DiffTool {
     }
   }
 
-  /// Writes the stages. An item's content is the old one until the stage
-  /// that reloads it, the new one from then on (and for inserted items).
-  static func encode(_ staged: StagedChangeset<JSONValue, JSONValue>, before: DiffDocument, after: DiffDocument) -> String {
+  /// Writes the stages. An item whose content changed shows its old content
+  /// until the stage that reloads it; every other item shows its new content
+  /// (an item only in the old data, its old content).
+  static func encode(
+    _ staged: StagedChangeset<JSONValue, JSONValue>, before: DiffDocument, after: DiffDocument, changed: Set<JSONValue>
+  ) -> String {
     guard !staged.stages.isEmpty else { return "{\"stages\": []}\n" }
     let hasContent = !before.content.isEmpty || !after.content.isEmpty
-    var oldItems = Set<JSONValue>()
-    if hasContent { for section in before.sections { oldItems.formUnion(section.items) } }
+    var newItems = Set<JSONValue>()
+    if hasContent { for section in after.sections { newItems.formUnion(section.items) } }
     var reloaded = Set<JSONValue>()
     var previous = before.sections
     var lines: [String] = []
@@ -107,7 +113,10 @@ public enum DiffTool {
         line += ", \"items\": ["
         for (i, id) in section.items.enumerated() {
           if i > 0 { line += ", " }
-          let content = !hasContent ? nil : reloaded.contains(id) || !oldItems.contains(id) ? after.content[id] : before.content[id]
+          let content =
+            !hasContent ? nil
+            : changed.contains(id) && !reloaded.contains(id) ? before.content[id]
+            : newItems.contains(id) ? after.content[id] : before.content[id]
           guard let content else {
             appendIdentifier(id, to: &line)
             continue
