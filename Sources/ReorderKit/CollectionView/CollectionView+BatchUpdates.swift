@@ -29,7 +29,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 extension CollectionView {
-  /// The duration of the animation of ``apply(_:animatingDifferences:time:)`` and
+  /// The duration of the animation of ``apply(_:animatingDifferences:itemSizes:time:)`` and
   /// ``performBatchUpdates(_:resultingIn:time:)``, in seconds (ease in-out, like UIKit).
   public static var batchUpdateDuration: Double { 0.3 }
 
@@ -76,7 +76,10 @@ extension CollectionView {
   /// ```
   ///
   /// - Parameters:
+  ///   - snapshot: the new data.
+  ///   - animatingDifferences: whether items glide, fade and grow into place (`false` jumps).
   ///   - itemSizes: sizes of new items, for a grid without fixed columns.
+  ///   - time: now, in seconds: the animation starts here.
   /// - Precondition: no item is being dragged.
   @discardableResult
   public mutating func apply(
@@ -108,8 +111,39 @@ extension CollectionView {
     let duration = reflowDuration
     reflowDuration = Self.batchUpdateDuration
     let oldSnapshot = snapshot
+    // What leaves fades out where it is shown now: items and the headers of deleted sections.
+    let scan = visibleRect
+    for (id, frame) in visibleItems() where !newSnapshot.contains(id) {
+      let shown = animations[id]?.frame(at: time) ?? frame
+      guard shown.intersects(scan) else { continue }
+      ghosts.append(
+        Ghost(
+          kind: .item(id),
+          animation: ElementAnimation(
+            from: shown, to: shown, fromAlpha: 1, toAlpha: 0, fromScale: 1, toScale: 0.8, start: time,
+            duration: Self.batchUpdateDuration),
+          depth: oldSnapshot.parent(of: id) == nil ? 0 : 1))
+      animations[id] = nil
+    }
+    for s in headerSections(in: scan) where newSnapshot.sectionIndex(of: oldSnapshot.sections[s].id) == nil {
+      let id = oldSnapshot.sections[s].id
+      guard let frame = headerAnimations[id]?.frame(at: time) ?? layout.frame(ofHeader: s) else { continue }
+      ghosts.append(
+        Ghost(
+          kind: .header(id),
+          animation: ElementAnimation(
+            from: frame, to: frame, fromAlpha: 1, toAlpha: 0, start: time, duration: Self.batchUpdateDuration),
+          depth: 0))
+      headerAnimations[id] = nil
+    }
     relayout(at: time, change)
     reflowDuration = duration
+    // Headers of new sections fade in where they land.
+    for s in headerSections(in: visibleRect) where oldSnapshot.sectionIndex(of: snapshot.sections[s].id) == nil {
+      guard let frame = layout.frame(ofHeader: s) else { continue }
+      headerAnimations[snapshot.sections[s].id] = ElementAnimation(
+        from: frame, to: frame, fromAlpha: 0, toAlpha: 1, start: time, duration: Self.batchUpdateDuration)
+    }
     // Items that arrive fade and grow in where they land.
     for (id, frame) in visibleItems() where !oldSnapshot.contains(id) {
       animations[id] = ElementAnimation(

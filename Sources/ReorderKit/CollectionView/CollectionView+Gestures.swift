@@ -115,6 +115,10 @@ extension CollectionView {
     if drag != nil { events += advanceDrag(to: t) }
     snapToPageIfIdle(at: t)
     if let s = settle, s.animation.isFinished(at: t) { settle = nil }
+    if !headerAnimations.isEmpty, headerAnimations.values.contains(where: { $0.isFinished(at: t) }) {
+      headerAnimations = headerAnimations.filter { !$0.value.isFinished(at: t) }
+    }
+    if !ghosts.isEmpty { ghosts.removeAll { $0.animation.isFinished(at: t) } }
     if !animations.isEmpty {
       animations = animations.filter { !$0.value.isFinished(at: t) }
     }

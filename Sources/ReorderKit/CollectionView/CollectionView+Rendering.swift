@@ -11,7 +11,21 @@ extension CollectionView {
       guard let id = displayedItem(at: path) else { continue }
       before[id] = animations[id]?.frame(at: time) ?? layout.frame(ofItem: path)
     }
+    var headersBefore: [SectionID: Rect] = [:]
+    for s in headerSections(in: scan) {
+      let id = snapshot.sections[s].id
+      headersBefore[id] = headerAnimations[id]?.frame(at: time) ?? layout.frame(ofHeader: s)
+    }
     change(&self)
+    for s in headerSections(in: scan) {
+      let id = snapshot.sections[s].id
+      guard let from = headersBefore.removeValue(forKey: id), let to = layout.frame(ofHeader: s) else { continue }
+      if from == to {
+        headerAnimations[id] = nil
+      } else if headerAnimations[id]?.to != to {
+        headerAnimations[id] = ElementAnimation(from: from, to: to, start: time, duration: reflowDuration)
+      }
+    }
     guard !before.isEmpty else { return }
     for path in layout.items(in: scan) {
       guard let id = displayedItem(at: path), let from = before[id] else { continue }
@@ -22,6 +36,30 @@ extension CollectionView {
         animations[id] = ElementAnimation(from: from, to: to, start: time, duration: reflowDuration)
       }
     }
+  }
+
+  /// The sections whose headers intersect a rectangle (content coordinates), in order.
+  /// - Complexity: O(log s + k) for s sections and k returned.
+  func headerSections(in rect: Rect) -> [Int] {
+    let count = layout.numberOfSections
+    guard count > 0, layout.frame(ofHeader: 0) != nil else { return [] }
+    let vertical: Bool
+    if case .grid(let g) = layout { vertical = g.configuration.scrollDirection == .vertical } else { vertical = true }
+    let lower = vertical ? rect.minY : rect.minX
+    let upper = vertical ? rect.maxY : rect.maxX
+    // The first section whose area ends after the rectangle starts.
+    var first = partitionPoint(0..<count) { s in
+      let area = layout.frame(ofSection: s)
+      return (vertical ? area.maxY : area.maxX) > lower
+    }
+    var result: [Int] = []
+    while first < count {
+      guard let header = layout.frame(ofHeader: first) else { break }
+      if (vertical ? header.minY : header.minX) >= upper { break }
+      if header.intersects(rect) { result.append(first) }
+      first += 1
+    }
+    return result
   }
 
   /// The elements to draw at a moment, back to front, in view coordinates.
@@ -36,18 +74,31 @@ extension CollectionView {
     let visible = visibleRect
     let dx = -offset.x
     let dy = -offset.y
-    // Headers at the back.
-    for s in 0..<layout.numberOfSections {
-      guard let header = layout.frame(ofHeader: s), header.intersects(visible) else { continue }
-      elements.append(RenderElement(kind: .header(snapshot.sections[s].id), frame: header.offsetBy(dx: dx, dy: dy)))
-    }
-    // Drop highlights behind the cells.
-    elements += dropHighlightElements()
-    // Cells, including ones gliding in from just outside the view.
+    // Headers at the back, gliding with their sections; then what is fading out.
     let margin = Swift.max(viewSize.width, viewSize.height) / 2
     let scan = Rect(
       x: visible.minX - margin, y: visible.minY - margin, width: visible.width + 2 * margin,
       height: visible.height + 2 * margin)
+    for s in headerSections(in: scan) {
+      let id = snapshot.sections[s].id
+      let animation = headerAnimations[id]
+      guard let slot = layout.frame(ofHeader: s) else { continue }
+      let header = animation?.frame(at: time) ?? slot
+      guard header.intersects(visible) else { continue }
+      elements.append(
+        RenderElement(
+          kind: .header(id), frame: header.offsetBy(dx: dx, dy: dy), alpha: animation?.alpha(at: time) ?? 1))
+    }
+    for ghost in ghosts where time < ghost.animation.start + ghost.animation.duration {
+      let a = ghost.animation
+      elements.append(
+        RenderElement(
+          kind: ghost.kind, frame: a.frame(at: time).offsetBy(dx: dx, dy: dy), alpha: a.alpha(at: time),
+          scale: a.scale(at: time), depth: ghost.depth))
+    }
+    // Drop highlights behind the cells.
+    elements += dropHighlightElements()
+    // Cells, including ones gliding in from just outside the view.
     var moving: [RenderElement<SectionID, ItemID>] = []
     for path in layout.items(in: scan) {
       let slotFrame = layout.frame(ofItem: path)
@@ -62,7 +113,8 @@ extension CollectionView {
       let frame = animation?.frame(at: time) ?? slotFrame
       guard frame.intersects(visible) else { continue }
       let element = RenderElement<SectionID, ItemID>(
-        kind: .item(id), frame: frame.offsetBy(dx: dx, dy: dy), depth: depth(at: path),
+        kind: .item(id), frame: frame.offsetBy(dx: dx, dy: dy), alpha: animation?.alpha(at: time) ?? 1,
+        scale: animation?.scale(at: time) ?? 1, depth: depth(at: path),
         isExpanded: snapshot.isGroup(id) ? snapshot.isExpanded(id) : nil)
       // Cells in motion are drawn above resting ones so that they slide over, not under.
       if animation != nil { moving.append(element) } else { elements.append(element) }
@@ -81,7 +133,8 @@ extension CollectionView {
     }
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
-      isAnimating: drag != nil || settle != nil || !animations.isEmpty || scrollAnimation != nil || longPress.isPending)
+      isAnimating: drag != nil || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty || !ghosts.isEmpty
+        || scrollAnimation != nil || longPress.isPending)
   }
 
   /// The lifted cell (and, for a group in a list, its children) following the pointer, on top.

@@ -62,6 +62,10 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   var drag: Drag?
   var pressedItem: ItemID?
   var animations: [ItemID: ElementAnimation] = [:]
+  /// Headers gliding with their sections, or fading in with new ones, keyed by section identity.
+  var headerAnimations: [SectionID: ElementAnimation] = [:]
+  /// Deleted items and headers of deleted sections, fading out where they were (content coordinates).
+  var ghosts: [Ghost] = []
   var settle: Settle?
   var offset: Point = .zero
   var scrollAnimation: ElementAnimation?
@@ -77,6 +81,12 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     var grab: Point
     var size: Size
     var liftTime: Double
+  }
+
+  struct Ghost: Sendable {
+    var kind: RenderElement<SectionID, ItemID>.Kind
+    var animation: ElementAnimation
+    var depth: Int
   }
 
   struct Settle: Sendable {
