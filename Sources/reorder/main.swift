@@ -48,7 +48,8 @@ do {
     print(Reorder.fullMessage(for: error))
     exit(0)
   }
-  let message = Reorder.fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+  var message = Reorder.fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+  if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
   FileHandle.standardError.write(Data("error: \(message)\n".utf8))
   exit(2)
 }
