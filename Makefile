@@ -13,9 +13,11 @@ build: setup
 demo: setup
 	@Scripts/demo.sh
 
-## Runs every test: the engine and tool tests, then the desktop app end to end under Xvfb.
+## Runs every test: the engine and tool tests, the formatter's check, the DocC build, then the desktop app
+## end to end under Xvfb.
 test: setup
 	$(SWIFT) test
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	@Scripts/docs.sh
 	@Scripts/e2e.sh
 
@@ -34,7 +36,7 @@ bench:
 	@Scripts/bench.sh
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
 
 lint:
-	$(SWIFT) format lint --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

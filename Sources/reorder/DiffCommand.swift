@@ -4,7 +4,8 @@ import ReorderTool
 /// `reorder diff old.json new.json`: prints the staged batch updates from old to new.
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Prints the staged batch updates (UIKit's rules hold in every stage) that take the old sections to the new ones.")
+    abstract:
+      "Prints the staged batch updates (UIKit's rules hold in every stage) that take the old sections to the new ones.")
 
   @Argument(help: "The old sections (JSON: {\"sections\": [{\"id\": ..., \"items\": [...]}]}).")
   var old: String

@@ -28,7 +28,8 @@ func emit(_ result: ToolResult) -> Never {
 
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Plays a scenario's pointer events through the engine and prints the final sections and the committed moves.")
+    abstract:
+      "Plays a scenario's pointer events through the engine and prints the final sections and the committed moves.")
 
   @Argument(help: "The scenario file (JSON).")
   var scenario: String

@@ -7,7 +7,9 @@ struct BatchUpdateAnimationTests {
   static let layout = LayoutConfiguration.grid(
     .init(width: 300, columns: 3, itemSpacing: 0, lineSpacing: 0, headerHeight: 20))
 
-  func element(_ kind: RenderElement<String, String>.Kind, in list: RenderList<String, String>) -> RenderElement<String, String>? {
+  func element(_ kind: RenderElement<String, String>.Kind, in list: RenderList<String, String>) -> RenderElement<
+    String, String
+  >? {
     list.elements.first { $0.kind == kind }
   }
 

@@ -117,7 +117,9 @@ struct GestureEdgeCaseTests {
 
   @Test func dropIntoAnEmptySection() {
     let layout = LayoutConfiguration.grid(
-      .init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20, sectionInset: EdgeInsets(bottom: 20), headerHeight: 40))
+      .init(
+        width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20, sectionInset: EdgeInsets(bottom: 20), headerHeight: 40
+      ))
     var view = makeView([["a", "b"], []], layout: layout)
     // Section 1 starts at 40 + w + 20 and is 40 (header) + 20 (inset) tall: point into its inset.
     let y = 40 + Self.w + 20 + 50
@@ -141,7 +143,8 @@ struct GestureEdgeCaseTests {
   @Test(arguments: [ReorderMode.interactive, .live])
   func acrossSectionsWithHeadersAndInsets(mode: ReorderMode) {
     let inset = EdgeInsets(top: 10, left: 15, bottom: 10, right: 15)
-    let config = GridLayout.Configuration(width: 390, columns: 3, itemSpacing: 10, lineSpacing: 10, sectionInset: inset, headerHeight: 30)
+    let config = GridLayout.Configuration(
+      width: 390, columns: 3, itemSpacing: 10, lineSpacing: 10, sectionInset: inset, headerHeight: 30)
     var view = makeView([["a", "b", "c", "d"], ["e", "f"]], layout: .grid(config), mode: mode)
     let layout = GridLayout(config, itemCounts: [4, 2])
     let f = layout.frame(ofItem: ItemPath(item: 1, section: 1)).centre
@@ -179,7 +182,11 @@ struct UIKitReorderingAPITests {
     #expect(!second)  // already moving
     view.updateInteractiveMovementTargetPosition(Point(x: 332, y: 58), time: 0.1)
     let events = view.endInteractiveMovement(time: 0.2)
-    #expect(events.first == .moved("a", from: OutlinePosition(section: 0, parent: nil, index: 0), to: OutlinePosition(section: 0, parent: nil, index: 2)))
+    #expect(
+      events.first
+        == .moved(
+          "a", from: OutlinePosition(section: 0, parent: nil, index: 0),
+          to: OutlinePosition(section: 0, parent: nil, index: 2)))
     #expect(sections(of: view) == [["b", "c", "a", "d"]])
   }
 

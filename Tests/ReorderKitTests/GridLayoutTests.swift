@@ -18,7 +18,8 @@ struct GridLayoutTests {
     }
     let r = i / c
     let j = i % c
-    return Rect(x: inset.left + Double(j) * (w + s), y: y + h + inset.top + Double(r) * (height + l), width: w, height: height)
+    return Rect(
+      x: inset.left + Double(j) * (w + s), y: y + h + inset.top + Double(r) * (height + l), width: w, height: height)
   }
 
   @Test func nineTilesInThreeColumns() {
@@ -51,10 +52,11 @@ struct GridLayoutTests {
         #expect(abs(actual.width - expected.width) < 1e-9 && abs(actual.height - expected.height) < 1e-9)
       }
       if header > 0 {
-        let y = Self.contractFrame(
-          W: 375, c: columns, s: 9, l: 13, inset: inset, h: header, itemHeight: itemHeight, counts: counts + [1],
-          section: k, item: 0
-        ).minY - header - inset.top
+        let y =
+          Self.contractFrame(
+            W: 375, c: columns, s: 9, l: 13, inset: inset, h: header, itemHeight: itemHeight, counts: counts + [1],
+            section: k, item: 0
+          ).minY - header - inset.top
         #expect(layout.frame(ofHeader: k) == Rect(x: 0, y: y, width: 375, height: header))
       } else {
         #expect(layout.frame(ofHeader: k) == nil)
@@ -93,7 +95,9 @@ struct GridLayoutTests {
       #expect(layout.itemPath(at: p) == expected, "at \(p)")
     }
     for _ in 0..<300 {
-      let r = Rect(x: rng.next(upTo: 300), y: rng.next(upTo: layout.contentSize.height), width: rng.next(upTo: 200), height: rng.next(upTo: 300))
+      let r = Rect(
+        x: rng.next(upTo: 300), y: rng.next(upTo: layout.contentSize.height), width: rng.next(upTo: 200),
+        height: rng.next(upTo: 300))
       #expect(layout.items(in: r) == all.filter { $0.1.intersects(r) }.map(\.0), "in \(r)")
     }
     // Items never overlap and stay within the width.
@@ -115,7 +119,8 @@ struct GridLayoutTests {
 
   @Test func horizontalScrollingFlowsInColumnsWithPaging() {
     let config = GridLayout.Configuration(
-      width: 300, height: 200, columns: 2, itemSpacing: 10, lineSpacing: 20, scrollDirection: .horizontal, pageWidth: 300)
+      width: 300, height: 200, columns: 2, itemSpacing: 10, lineSpacing: 20, scrollDirection: .horizontal,
+      pageWidth: 300)
     let layout = GridLayout(config, itemCounts: [7])
     // Item width (300 - 20) / 2 = 140, square; two fit in a 200-high column (140 + 10 + 140 > 200 → one).
     #expect(layout.frame(ofItem: ItemPath(item: 0, section: 0)) == Rect(x: 0, y: 0, width: 140, height: 140))

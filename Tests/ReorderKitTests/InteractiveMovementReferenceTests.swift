@@ -50,7 +50,8 @@ struct InteractiveMovementReferenceTests {
                     sections(of: view) == expected,
                     "\(counts) \(source) → \(destination) in \(mode): got \(sections(of: view))")
                   let moves = events.filter { if case .moved = $0 { true } else { false } }
-                  #expect(moves.count == (source == destination ? 0 : 1), "\(counts) \(source) → \(destination): \(moves)")
+                  #expect(
+                    moves.count == (source == destination ? 0 : 1), "\(counts) \(source) → \(destination): \(moves)")
                   cases += 1
                 }
               }

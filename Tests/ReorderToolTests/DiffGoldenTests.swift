@@ -49,13 +49,17 @@ struct DiffGoldenTests {
     let stages = try #require(output["stages"]?.array)
     func counts(_ sections: JSONValue?) -> [Int] { sections?.array?.map { $0["items"]?.array?.count ?? -1 } ?? [] }
     func ints(_ v: JSONValue?) -> [Int] { v?.array?.compactMap { $0.number.map { Int($0) } } ?? [] }
-    func path(_ v: JSONValue?) -> ItemPath { let p = ints(v); return ItemPath(item: p[1], section: p[0]) }
+    func path(_ v: JSONValue?) -> ItemPath {
+      let p = ints(v)
+      return ItemPath(item: p[1], section: p[0])
+    }
     var before = counts(try JSONValue.parse([UInt8](old))["sections"])
     for (t, stage) in stages.enumerated() {
       let batch = BatchUpdate(
         deleteSections: ints(stage["deleteSections"]), insertSections: ints(stage["insertSections"]),
         moveSections: stage["moveSections"]?.array?.map { SectionMove(from: ints($0)[0], to: ints($0)[1]) } ?? [],
-        deleteItems: stage["deleteItems"]?.array?.map(path) ?? [], insertItems: stage["insertItems"]?.array?.map(path) ?? [],
+        deleteItems: stage["deleteItems"]?.array?.map(path) ?? [],
+        insertItems: stage["insertItems"]?.array?.map(path) ?? [],
         moveItems: stage["moveItems"]?.array?.map { ItemMove(from: path($0[0]), to: path($0[1])) } ?? [],
         reloadItems: stage["reloadItems"]?.array?.map(path) ?? [])
       let after = counts(stage["sections"])
@@ -92,7 +96,9 @@ struct DiffGoldenTests {
     let old = try #require(Self.file("students-by-birthday", "old.json"))
     for end in stride(from: 0, to: new.count, by: 7) {
       let result = DiffTool.run(old: old, new: new.prefix(end), oldName: "old.json", newName: "new.json")
-      #expect(result.exitCode == 2 && result.stderr.hasPrefix("error: new.json: ") && result.stderr.filter { $0 == "\n" }.count == 1)
+      #expect(
+        result.exitCode == 2 && result.stderr.hasPrefix("error: new.json: ")
+          && result.stderr.filter { $0 == "\n" }.count == 1)
     }
   }
 }

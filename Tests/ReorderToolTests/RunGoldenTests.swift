@@ -16,7 +16,9 @@ struct RunGoldenTests {
   }
 
   static func file(_ name: String) -> String? {
-    FileManager.default.contents(atPath: root.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
+    FileManager.default.contents(atPath: root.appendingPathComponent(name).path).map {
+      String(decoding: $0, as: UTF8.self)
+    }
   }
 
   @Test("the golden cases are there")

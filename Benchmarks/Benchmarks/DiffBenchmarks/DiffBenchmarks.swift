@@ -30,7 +30,10 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations { blackHole(workload.stagedChangeset()) }
     }
     guard old.count <= 100_000 else { continue }
-    Benchmark("Diff \(workload.name): stdlib inferringMoves", configuration: old.count > 10_000 ? slow : Benchmark.defaultConfiguration) { benchmark in
+    Benchmark(
+      "Diff \(workload.name): stdlib inferringMoves",
+      configuration: old.count > 10_000 ? slow : Benchmark.defaultConfiguration
+    ) { benchmark in
       for _ in benchmark.scaledIterations { blackHole(DiffWorkload.standardLibraryMoves(old: old, new: new)) }
     }
   }

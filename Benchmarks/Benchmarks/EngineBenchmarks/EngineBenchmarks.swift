@@ -31,13 +31,19 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations { blackHole(GridLayout(EngineWorkloads.grid, itemCounts: [n])) }
     }
     let sizes = EngineWorkloads.sizes(n)
-    Benchmark("Grid_layout_build_(per-item_sizes)_\(n)", configuration: .init(timeUnits: .milliseconds, maxIterations: 30, thresholds: noGrowth)) { benchmark in
+    Benchmark(
+      "Grid_layout_build_(per-item_sizes)_\(n)",
+      configuration: .init(timeUnits: .milliseconds, maxIterations: 30, thresholds: noGrowth)
+    ) { benchmark in
       for _ in benchmark.scaledIterations { blackHole(GridLayout(EngineWorkloads.flow, itemSizes: [sizes])) }
     }
     let outline = EngineWorkloads.outlineSnapshot(rows: n)
-    Benchmark("Outline_list_build_\(n)", configuration: .init(timeUnits: .milliseconds, maxIterations: 30, thresholds: noGrowth)) { benchmark in
+    Benchmark(
+      "Outline_list_build_\(n)", configuration: .init(timeUnits: .milliseconds, maxIterations: 30, thresholds: noGrowth)
+    ) { benchmark in
       for _ in benchmark.scaledIterations {
-        blackHole(CollectionView(snapshot: outline, layout: .list(EngineWorkloads.list), viewSize: EngineWorkloads.viewSize))
+        blackHole(
+          CollectionView(snapshot: outline, layout: .list(EngineWorkloads.list), viewSize: EngineWorkloads.viewSize))
       }
     }
     let layout = GridLayout(EngineWorkloads.grid, itemCounts: [n])

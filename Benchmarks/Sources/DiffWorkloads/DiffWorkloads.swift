@@ -27,7 +27,8 @@ public struct DiffWorkload: Sendable {
   /// One section of `count` items, reversed.
   public static func reversal(_ count: Int) -> DiffWorkload {
     let items = Array(0..<count)
-    return DiffWorkload(name: "reversal \(count)", old: [Section(id: 0, items: items)], new: [Section(id: 0, items: items.reversed())])
+    return DiffWorkload(
+      name: "reversal \(count)", old: [Section(id: 0, items: items)], new: [Section(id: 0, items: items.reversed())])
   }
 
   /// `sections` × `perSection` items: 5% of the sections deleted, as many
@@ -41,7 +42,9 @@ public struct DiffWorkload: Sendable {
     for _ in 0..<changed { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
     var nextItem = sections * perSection
     for k in 0..<changed {
-      new.insert(Section(id: sections + k, items: Array(nextItem..<nextItem + perSection)), at: Int.random(in: 0...new.count, using: &rng))
+      new.insert(
+        Section(id: sections + k, items: Array(nextItem..<nextItem + perSection)),
+        at: Int.random(in: 0...new.count, using: &rng))
       nextItem += perSection
     }
     for _ in 0..<changed {

@@ -72,15 +72,19 @@ for _ in 0..<runs {
 }
 let ours = times.map { $0.sorted()[$0.count / 2] }
 
-print("| workload | items | sectioned diff (ms) | stages | moves | stdlib inferringMoves (ms) | stdlib moves | speed-up |")
+print(
+  "| workload | items | sectioned diff (ms) | stages | moves | stdlib inferringMoves (ms) | stdlib moves | speed-up |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for (w, workload) in workloads.enumerated() {
   let (old, new) = (workload.flatOld, workload.flatNew)
   let stdlibRuns = oursOnly ? 1 : old.count > 10_000 ? 3 : runs
-  let stdlib = oursOnly ? (ms: 0, result: 0) : median(stdlibRuns) { DiffWorkload.standardLibraryMoves(old: old, new: new) }
+  let stdlib =
+    oursOnly ? (ms: 0, result: 0) : median(stdlibRuns) { DiffWorkload.standardLibraryMoves(old: old, new: new) }
   print(
     "| \(workload.name) | \(old.count) | \(format(ours[w])) | \(results[w]!.stages.count) | \(results[w]!.moveCount) | \(format(stdlib.ms)) | \(stdlib.result) | \(Int((stdlib.ms / ours[w]).rounded()))× |"
   )
 }
 print("\nsectioned 100 × 1000 / flat 100000 time: \(String(format: "%.2f", ours[2] / ours[1]))×")
-print("(medians of \(runs) interleaved runs for the sectioned diff; of \(runs) runs for the standard library at 10,000 items, of 3 above)")
+print(
+  "(medians of \(runs) interleaved runs for the sectioned diff; of \(runs) runs for the standard library at 10,000 items, of 3 above)"
+)

@@ -42,9 +42,6 @@ func measure(samples: Int, batch: Int, _ body: (Int) -> Void) -> (median: Double
   return (times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)])
 }
 
-
-
-
 func format(_ s: Double) -> String {
   if s >= 1e-3 { return String(format: "%.1f ms", s * 1e3) }
   if s >= 1e-6 { return String(format: "%.2f µs", s * 1e6) }
@@ -78,14 +75,20 @@ for n in sizes {
   let snapshot = EngineWorkloads.outlineSnapshot(rows: n)
   outline.figures[n] = measure(samples: quick ? 3 : 7, batch: 1) { _ in
     withExtendedLifetime(
-      CollectionView(snapshot: snapshot, layout: .list(EngineWorkloads.list), viewSize: EngineWorkloads.viewSize)) {}
+      CollectionView(snapshot: snapshot, layout: .list(EngineWorkloads.list), viewSize: EngineWorkloads.viewSize)
+    ) {}
   }
   if n == sizes.last {
     memory.append(("grid, fixed columns", n, bytesPerItem(n) { GridLayout(EngineWorkloads.grid, itemCounts: [n]) }))
-    memory.append(("grid, per-item sizes", n, bytesPerItem(n) { GridLayout(EngineWorkloads.flow, itemSizes: [itemSizes]) }))
-    memory.append(("outline list (rows + layout)", n, bytesPerItem(n) {
-      CollectionView(snapshot: snapshot, layout: .list(EngineWorkloads.list), viewSize: EngineWorkloads.viewSize)
-    }))
+    memory.append(
+      ("grid, per-item sizes", n, bytesPerItem(n) { GridLayout(EngineWorkloads.flow, itemSizes: [itemSizes]) }))
+    memory.append(
+      (
+        "outline list (rows + layout)", n,
+        bytesPerItem(n) {
+          CollectionView(snapshot: snapshot, layout: .list(EngineWorkloads.list), viewSize: EngineWorkloads.viewSize)
+        }
+      ))
   }
 
   let layout = GridLayout(EngineWorkloads.grid, itemCounts: [n])
@@ -119,7 +122,9 @@ print()
 print("How each cost grows with n (medians):")
 print()
 for row in rows {
-  let line = sizes.map { n in "\(format(row.figures[n]!.median)) at \(n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1_000)k")" }
+  let line = sizes.map { n in
+    "\(format(row.figures[n]!.median)) at \(n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1_000)k")"
+  }
   print("- \(row.name): \(line.joined(separator: ", "))")
 }
 print()
@@ -146,6 +151,7 @@ let flow1M = gridFlow.figures[1_000_000]!.median
 goal("1,000,000-item grid layout (fixed columns) under 200 ms (\(format(build1M)))", build1M < 0.2)
 goal("1,000,000-item grid layout (per-item sizes) under 200 ms (\(format(flow1M)))", flow1M < 0.2)
 for (name, n, bytes) in memory where n == 1_000_000 && name.hasPrefix("grid") {
-  goal("1,000,000-item grid layout (\(name)) under 100 bytes per item (\(String(format: "%.1f", bytes)) B)", bytes < 100)
+  goal(
+    "1,000,000-item grid layout (\(name)) under 100 bytes per item (\(String(format: "%.1f", bytes)) B)", bytes < 100)
 }
 exit(missed == 0 ? 0 : 1)

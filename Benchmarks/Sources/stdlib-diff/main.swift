@@ -28,7 +28,8 @@ func summary<T: Hashable>(_ old: [T], _ new: [T]) -> String {
   let difference = new.difference(from: old).inferringMoves()
   var moves = 0
   for case .insert(_, _, let associated?) in difference where associated >= 0 { moves += 1 }
-  return "{\"insertions\": \(difference.insertions.count), \"removals\": \(difference.removals.count), \"moves\": \(moves)}"
+  return
+    "{\"insertions\": \(difference.insertions.count), \"removals\": \(difference.removals.count), \"moves\": \(moves)}"
 }
 
 let arguments = CommandLine.arguments

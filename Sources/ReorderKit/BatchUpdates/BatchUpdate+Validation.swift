@@ -58,21 +58,29 @@ extension BatchUpdate {
     var out: [BatchUpdateViolation] = []
     var sections = SectionRoles(before: before.count, after: after.count)
     sections.collect(self, into: &out)
-    var deleted = Set<ItemPath>(), reloaded = Set<ItemPath>(), movedFrom = Set<ItemPath>()
-    var inserted = Set<ItemPath>(), movedTo = Set<ItemPath>()
+    var deleted = Set<ItemPath>()
+    var reloaded = Set<ItemPath>()
+    var movedFrom = Set<ItemPath>()
+    var inserted = Set<ItemPath>()
+    var movedTo = Set<ItemPath>()
     var lost = [Int](repeating: 0, count: before.count)  // deletes and moves out, by section before
     var gained = [Int](repeating: 0, count: after.count)  // inserts and moves in, by section after
 
     func valid(_ path: ItemPath, _ counts: [Int], _ what: String, _ when: String) -> Bool {
       guard counts.indices.contains(path.section), (0..<counts[path.section]).contains(path.item) else {
-        let range = counts.indices.contains(path.section) ? "section \(path.section) has \(counts[path.section]) items" : "there are \(counts.count) sections"
+        let range =
+          counts.indices.contains(path.section)
+          ? "section \(path.section) has \(counts[path.section]) items" : "there are \(counts.count) sections"
         out.append(.outOfRange("\(what) \(path) is out of range \(when) the batch (\(range))"))
         return false
       }
       return true
     }
     for path in deleteItems where valid(path, before, "deleted item", "before") {
-      if !deleted.insert(path).inserted { out.append(.duplicate("item \(path) is deleted twice")); continue }
+      if !deleted.insert(path).inserted {
+        out.append(.duplicate("item \(path) is deleted twice"))
+        continue
+      }
       if sections.isDeleted(before: path.section) { continue }  // implied by the section's deletion
       lost[path.section] += 1
       if sections.isMoved(before: path.section) {
@@ -80,20 +88,28 @@ extension BatchUpdate {
       }
     }
     for path in reloadItems where valid(path, before, "reloaded item", "before") {
-      if !reloaded.insert(path).inserted { out.append(.duplicate("item \(path) is reloaded twice")); continue }
+      if !reloaded.insert(path).inserted {
+        out.append(.duplicate("item \(path) is reloaded twice"))
+        continue
+      }
       if deleted.contains(path) { out.append(.conflict("item \(path) is both deleted and reloaded")) }
       if sections.isDeleted(before: path.section) {
-        out.append(.sectionChange("reloads item \(path) in section \(path.section), which is deleted in the same batch"))
+        out.append(
+          .sectionChange("reloads item \(path) in section \(path.section), which is deleted in the same batch"))
       }
       if sections.isMoved(before: path.section) {
         out.append(.sectionChange("reloads item \(path) in section \(path.section), which moves in the same batch"))
       }
     }
     for path in insertItems where valid(path, after, "inserted item", "after") {
-      if !inserted.insert(path).inserted { out.append(.duplicate("item \(path) is inserted twice")); continue }
+      if !inserted.insert(path).inserted {
+        out.append(.duplicate("item \(path) is inserted twice"))
+        continue
+      }
       gained[path.section] += 1
       if sections.isInserted(after: path.section) {
-        out.append(.sectionChange("inserts item \(path) into section \(path.section), which is inserted in the same batch"))
+        out.append(
+          .sectionChange("inserts item \(path) into section \(path.section), which is inserted in the same batch"))
       }
       if sections.isMoved(after: path.section) {
         out.append(.sectionChange("inserts item \(path) into section \(path.section), which moves in the same batch"))
@@ -108,12 +124,14 @@ extension BatchUpdate {
           if deleted.contains(from) { out.append(.conflict("item \(from) is both deleted and moved")) }
           if reloaded.contains(from) { out.append(.conflict("item \(from) is both moved and reloaded")) }
           if sections.isDeleted(before: from.section) {
-            out.append(.sectionChange("moves item \(from) out of section \(from.section), which is deleted in the same batch"))
+            out.append(
+              .sectionChange("moves item \(from) out of section \(from.section), which is deleted in the same batch"))
           } else {
             lost[from.section] += 1
           }
           if sections.isMoved(before: from.section) {
-            out.append(.sectionChange("moves item \(from) out of section \(from.section), which moves in the same batch"))
+            out.append(
+              .sectionChange("moves item \(from) out of section \(from.section), which moves in the same batch"))
           }
         }
       }
@@ -125,7 +143,8 @@ extension BatchUpdate {
         if inserted.contains(to) { out.append(.conflict("item \(to) is both inserted and moved to")) }
         gained[to.section] += 1
         if sections.isInserted(after: to.section) {
-          out.append(.sectionChange("moves item \(from) into section \(to.section), which is inserted in the same batch"))
+          out.append(
+            .sectionChange("moves item \(from) into section \(to.section), which is inserted in the same batch"))
         }
         if sections.isMoved(after: to.section) {
           out.append(.sectionChange("moves item \(from) into section \(to.section), which moves in the same batch"))
@@ -138,8 +157,10 @@ extension BatchUpdate {
         let expected = before[b] - lost[b] + gained[a]
         if after[a] != expected {
           let origin = a == b ? "section \(a)" : "section \(b) (\(a) after the batch)"
-          out.append(.count(
-            "\(origin) has \(after[a]) items after the batch; expected \(expected) = \(before[b]) before - \(lost[b]) deleted or moved out + \(gained[a]) inserted or moved in"))
+          out.append(
+            .count(
+              "\(origin) has \(after[a]) items after the batch; expected \(expected) = \(before[b]) before - \(lost[b]) deleted or moved out + \(gained[a]) inserted or moved in"
+            ))
         }
       }
     }
@@ -191,8 +212,16 @@ private struct SectionRoles {
         countsAddUp = false
         continue
       }
-      if movedFrom[move.from] != nil { out.append(.duplicate("section \(move.from) is moved twice")); countsAddUp = false; continue }
-      if movedTo[move.to] != nil { out.append(.duplicate("two sections are moved to \(move.to)")); countsAddUp = false; continue }
+      if movedFrom[move.from] != nil {
+        out.append(.duplicate("section \(move.from) is moved twice"))
+        countsAddUp = false
+        continue
+      }
+      if movedTo[move.to] != nil {
+        out.append(.duplicate("two sections are moved to \(move.to)"))
+        countsAddUp = false
+        continue
+      }
       if deleted[move.from] { out.append(.conflict("section \(move.from) is both deleted and moved")) }
       if inserted[move.to] { out.append(.conflict("section \(move.to) is both inserted and moved to")) }
       movedFrom[move.from] = move.to
@@ -201,8 +230,10 @@ private struct SectionRoles {
     let kept = (0..<before).count { !deleted[$0] }
     let filled = (0..<after).count { inserted[$0] && movedTo[$0] == nil }
     if kept + filled != after {
-      out.append(.count(
-        "there are \(after) sections after the batch; expected \(kept + filled) = \(before) before - \(before - kept) deleted + \(filled) inserted"))
+      out.append(
+        .count(
+          "there are \(after) sections after the batch; expected \(kept + filled) = \(before) before - \(before - kept) deleted + \(filled) inserted"
+        ))
       countsAddUp = false
     }
   }
@@ -213,7 +244,10 @@ private struct SectionRoles {
     var result = [Int?](repeating: nil, count: deleted.count)
     var free = (0..<inserted.count).filter { !inserted[$0] && movedTo[$0] == nil }.makeIterator()
     for s in deleted.indices where !deleted[s] {
-      if let to = movedFrom[s] { result[s] = to; continue }
+      if let to = movedFrom[s] {
+        result[s] = to
+        continue
+      }
       guard let slot = free.next() else { return nil }
       result[s] = slot
     }

@@ -17,7 +17,8 @@
 /// `SectionedDiffer+Emission.swift`.
 extension SectionedDiffer {
   @usableFromInline enum Group: Int, CaseIterable {
-    case receivingInserts, movesOut, movesIn, movesThrough, items, givingDeletes, touchedMoves, movingReloads, stillReloads
+    case receivingInserts, movesOut, movesIn, movesThrough, items, givingDeletes, touchedMoves, movingReloads,
+      stillReloads
 
     @inlinable static var itemGroups: [Group] { [.movesOut, .movesIn, .movesThrough, .items] }
   }
@@ -54,7 +55,8 @@ extension SectionedDiffer {
     // Deletes and inserts in surviving sections.
     for s in new.indices where oldSectionOfNew[s] >= 0 && itemsTouched[s] {
       let o = oldSectionOfNew[s]
-      let changes = (newStart[s]..<newStart[s + 1]).contains { fate[$0] == .inserted }
+      let changes =
+        (newStart[s]..<newStart[s + 1]).contains { fate[$0] == .inserted }
         || (oldStart[o]..<oldStart[o + 1]).contains { newOfOld[$0] < 0 }
       if changes {
         present[Group.items.rawValue] = true
@@ -117,7 +119,10 @@ extension SectionedDiffer {
     /// The stage of item deletes in surviving sections.
     @usableFromInline var deleteItemStage: Int
 
-    @inlinable init(count: Int, insertStage: [Int], deleteStage: [Int], moveStage: [Int], placeStage: [Int], reloadStage: [Int], deleteItemStage: Int) {
+    @inlinable init(
+      count: Int, insertStage: [Int], deleteStage: [Int], moveStage: [Int], placeStage: [Int], reloadStage: [Int],
+      deleteItemStage: Int
+    ) {
       self.count = count
       self.insertStage = insertStage
       self.deleteStage = deleteStage

@@ -135,7 +135,10 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       for f in newStart[s]..<newStart[s + 1] {
         let o = oldOfNew[f]
         if o < 0 {
-          if os >= 0 { itemsTouched[s] = true; hasItemChanges = true }
+          if os >= 0 {
+            itemsTouched[s] = true
+            hasItemChanges = true
+          }
           continue
         }
         let from = oldSectionOfFlat[o]
@@ -156,12 +159,16 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         // Among the longest subsequences, prefer one that keeps the items whose content
         // changed in place: a reload of an item that also moves needs a stage of its own.
         let reloading = sameSectionFlat.map { reloads[$0] ? 1 : 0 }
-        let keep = reloading.contains(1)
+        let keep =
+          reloading.contains(1)
           ? heaviestLongestIncreasingSubsequence(sameSection, weights: reloading, bound: old[os].items.count)
           : longestIncreasingSubsequence(sameSection)
         for (k, f) in sameSectionFlat.enumerated() {
           fate[f] = keep[k] ? .stays : .moves
-          if !keep[k] { itemsTouched[s] = true; hasItemChanges = true }
+          if !keep[k] {
+            itemsTouched[s] = true
+            hasItemChanges = true
+          }
         }
       }
     }

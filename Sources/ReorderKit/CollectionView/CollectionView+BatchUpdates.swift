@@ -94,7 +94,8 @@ extension CollectionView {
 
   /// Replaces the snapshot and rebuilds the layout, animating the visible items.
   mutating func show(_ newSnapshot: Snapshot<SectionID, ItemID>, animated: Bool, time: Double) {
-    precondition(drag == nil, "new data while \(String(describing: drag?.item)) is being dragged; end or cancel the drag first")
+    precondition(
+      drag == nil, "new data while \(String(describing: drag?.item)) is being dragged; end or cancel the drag first")
     let change = { (view: inout Self) in
       view.snapshot = newSnapshot
       if view.outline != nil { view.outline = OutlineArrangement(newSnapshot) }

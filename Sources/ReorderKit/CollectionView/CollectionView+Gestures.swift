@@ -150,7 +150,9 @@ extension CollectionView {
   }
 
   /// Lifts the item shown at a slot, with the pointer at a point in view coordinates.
-  mutating func beginMovement(at path: ItemPath, pointer point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  mutating func beginMovement(at path: ItemPath, pointer point: Point, time: Double) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
     let content = toContent(point)
     guard drag == nil, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
     let topPath = ItemPath(item: start.index, section: start.section)
@@ -182,7 +184,9 @@ extension CollectionView {
     let p = toContent(drag.pointer)
     if var outline, case .list(let list) = layout {
       let draggingGroup = snapshot.isGroup(drag.item)
-      guard case .insertAt(let position) = outline.proposal(at: p, in: list, allowInsertInto: false, draggingGroup: draggingGroup)
+      guard
+        case .insertAt(let position) = outline.proposal(
+          at: p, in: list, allowInsertInto: false, draggingGroup: draggingGroup)
       else { return [] }
       let old = outline.placeholder!
       var events: [CollectionViewEvent<SectionID, ItemID>] = []

@@ -5,7 +5,8 @@ extension CollectionView {
   mutating func relayout(at time: Double, _ change: (inout Self) -> Void) {
     let margin = Swift.max(viewSize.width, viewSize.height) / 2
     let scan = Rect(
-      x: offset.x - margin, y: offset.y - margin, width: viewSize.width + 2 * margin, height: viewSize.height + 2 * margin)
+      x: offset.x - margin, y: offset.y - margin, width: viewSize.width + 2 * margin,
+      height: viewSize.height + 2 * margin)
     var before: [ItemID: Rect] = [:]
     for path in layout.items(in: scan) {
       guard let id = displayedItem(at: path) else { continue }

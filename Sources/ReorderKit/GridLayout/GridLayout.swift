@@ -210,7 +210,8 @@ public struct GridLayout: CollectionLayout {
         mainSize: itemMain, crossSize: itemCross)
     }
     let f = flows[path.section].frames[path.item]
-    return rect(main: itemsBase(path.section) + f.main, cross: crossLead + f.cross, mainSize: f.mainSize, crossSize: f.crossSize)
+    return rect(
+      main: itemsBase(path.section) + f.main, cross: crossLead + f.cross, mainSize: f.mainSize, crossSize: f.crossSize)
   }
 
   public func frame(ofHeader section: Int) -> Rect? {

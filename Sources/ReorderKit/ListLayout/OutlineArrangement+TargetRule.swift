@@ -37,7 +37,9 @@ extension OutlineArrangement {
     } else {
       before = fraction < 0.5
     }
-    guard let position = positionForGap(beforeRow: before ? path.item : path.item + 1, inSection: s, draggingGroup: draggingGroup)
+    guard
+      let position = positionForGap(
+        beforeRow: before ? path.item : path.item + 1, inSection: s, draggingGroup: draggingGroup)
     else { return .none }
     return proposalIfNew(position)
   }

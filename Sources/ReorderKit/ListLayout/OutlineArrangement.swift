@@ -70,7 +70,8 @@ struct OutlineArrangement<SectionID: Hashable & Sendable, ItemID: Hashable & Sen
       guard let position = snapshot.position(of: id) else { continue }
       let isGroup = snapshot.isGroup(id)
       let expanded = isGroup && snapshot.isExpanded(id)
-      block.append(OutlineRow(id: id, parent: position.parent, index: position.index, isGroup: isGroup, isExpanded: expanded))
+      block.append(
+        OutlineRow(id: id, parent: position.parent, index: position.index, isGroup: isGroup, isExpanded: expanded))
       if expanded {
         for (i, child) in snapshot.children(of: id).enumerated() {
           block.append(OutlineRow(id: child, parent: id, index: i, isGroup: false, isExpanded: false))

@@ -25,10 +25,12 @@ extension Snapshot {
     let id = sections[source.section].items.remove(at: source.item)
     sections[destination.section].items.insert(id, at: destination.item)
     if source.section == destination.section {
-      reindexTopLevel(section: source.section, from: min(source.item, destination.item), through: max(source.item, destination.item))
+      reindexTopLevel(
+        section: source.section, from: min(source.item, destination.item), through: max(source.item, destination.item))
     } else {
       reindexTopLevel(section: source.section, from: source.item, through: sections[source.section].items.count - 1)
-      reindexTopLevel(section: destination.section, from: destination.item, through: sections[destination.section].items.count - 1)
+      reindexTopLevel(
+        section: destination.section, from: destination.item, through: sections[destination.section].items.count - 1)
     }
     debugCheck()
   }
@@ -48,7 +50,9 @@ extension Snapshot {
   ///   parent is a group other than the moved item.
   public mutating func moveItem(from source: OutlinePosition<ItemID>, to destination: OutlinePosition<ItemID>) {
     if source.parent == nil && destination.parent == nil {
-      moveItem(at: ItemPath(item: source.index, section: source.section), to: ItemPath(item: destination.index, section: destination.section))
+      moveItem(
+        at: ItemPath(item: source.index, section: source.section),
+        to: ItemPath(item: destination.index, section: destination.section))
       return
     }
     let id = removeItem(at: source)
@@ -92,7 +96,8 @@ extension Snapshot {
       "remove position \(position) is out of range")
     let id = sections[position.section].items.remove(at: position.index)
     locationByID[id] = nil
-    reindexTopLevel(section: position.section, from: position.index, through: sections[position.section].items.count - 1)
+    reindexTopLevel(
+      section: position.section, from: position.index, through: sections[position.section].items.count - 1)
     return id
   }
 
@@ -103,7 +108,9 @@ extension Snapshot {
       guard var siblings = childrenByGroup[parent], case .top? = locationByID[parent] else {
         preconditionFailure("insert position \(position): \(parent) is not a group in the snapshot")
       }
-      precondition((0...siblings.count).contains(position.index), "insert position \(position) is out of range 0...\(siblings.count)")
+      precondition(
+        (0...siblings.count).contains(position.index),
+        "insert position \(position) is out of range 0...\(siblings.count)")
       siblings.insert(id, at: position.index)
       childrenByGroup[parent] = siblings
       for i in position.index..<siblings.count { locationByID[siblings[i]] = .child(parent: parent, index: i) }
@@ -114,7 +121,8 @@ extension Snapshot {
       (0...sections[position.section].items.count).contains(position.index),
       "insert position \(position) is out of range 0...\(sections[position.section].items.count)")
     sections[position.section].items.insert(id, at: position.index)
-    reindexTopLevel(section: position.section, from: position.index, through: sections[position.section].items.count - 1)
+    reindexTopLevel(
+      section: position.section, from: position.index, through: sections[position.section].items.count - 1)
   }
 
   private mutating func reindexTopLevel(section s: Int, from lower: Int, through upper: Int) {

@@ -172,15 +172,23 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// Checks every internal invariant; a failure stops with the offending values.
   /// Runs after each mutation in debug builds.
   public func _checkInvariants() {
-    precondition(sectionIndexByID.count == sections.count, "section index has \(sectionIndexByID.count) entries for \(sections.count) sections")
+    precondition(
+      sectionIndexByID.count == sections.count,
+      "section index has \(sectionIndexByID.count) entries for \(sections.count) sections")
     var count = 0
     for (s, section) in sections.enumerated() {
-      precondition(sectionIndexByID[section.id] == s, "section \(section.id) indexed at \(String(describing: sectionIndexByID[section.id])), is at \(s)")
+      precondition(
+        sectionIndexByID[section.id] == s,
+        "section \(section.id) indexed at \(String(describing: sectionIndexByID[section.id])), is at \(s)")
       for (i, item) in section.items.enumerated() {
-        precondition(locationByID[item] == .top(ItemPath(item: i, section: s)), "item \(item) located at \(String(describing: locationByID[item])), is at [\(s), \(i)]")
+        precondition(
+          locationByID[item] == .top(ItemPath(item: i, section: s)),
+          "item \(item) located at \(String(describing: locationByID[item])), is at [\(s), \(i)]")
         count += 1
         for (j, child) in (childrenByGroup[item] ?? []).enumerated() {
-          precondition(locationByID[child] == .child(parent: item, index: j), "child \(child) located at \(String(describing: locationByID[child])), is child \(j) of \(item)")
+          precondition(
+            locationByID[child] == .child(parent: item, index: j),
+            "child \(child) located at \(String(describing: locationByID[child])), is child \(j) of \(item)")
           precondition(childrenByGroup[child] == nil, "group \(child) is nested in group \(item)")
           count += 1
         }

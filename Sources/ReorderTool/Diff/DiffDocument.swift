@@ -20,7 +20,9 @@ struct DiffDocument {
 
   /// - Throws: ``InputError`` naming the first problem and its place (`sections[2].items[4]`).
   init(json: JSONValue) throws(InputError) {
-    guard json.object != nil else { throw InputError("the document must be an object with \"sections\", got \(json.typeName)") }
+    guard json.object != nil else {
+      throw InputError("the document must be an object with \"sections\", got \(json.typeName)")
+    }
     let top = try JSONFields(json, path: "")
     let sectionValues = try top.array("sections")
     try top.rejectUnknown(["sections"])
@@ -32,7 +34,8 @@ struct DiffDocument {
       try fields.rejectUnknown(["id", "items"])
       let id = try Self.identifier(try fields.value("id"), path: "sections[\(s)].id")
       if let first = sectionIDs.updateValue(s, forKey: id) {
-        throw InputError("sections[\(s)].id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
+        throw InputError(
+          "sections[\(s)].id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
       }
       let itemValues = try fields.array("items")
       var items: [JSONValue] = []
@@ -65,7 +68,8 @@ struct DiffDocument {
     for (s, section) in sections.enumerated() {
       for (i, id) in section.items.enumerated() {
         if let first = places.updateValue(ItemPath(item: i, section: s), forKey: id) {
-          return "sections[\(s)].items[\(i)]: duplicate item identifier \(Self.shown(id)) (also sections[\(first.section)].items[\(first.item)])"
+          return
+            "sections[\(s)].items[\(i)]: duplicate item identifier \(Self.shown(id)) (also sections[\(first.section)].items[\(first.item)])"
         }
       }
     }
@@ -77,7 +81,8 @@ struct DiffDocument {
     case .string: return value
     case .number(let n) where n == n.rounded() && abs(n) < 1e15: return value
     default:
-      let expected = allowsObject ? "a string or whole-number identifier, or an object with \"id\"" : "a string or a whole number"
+      let expected =
+        allowsObject ? "a string or whole-number identifier, or an object with \"id\"" : "a string or a whole number"
       throw InputError("\(path) must be \(expected), got \(value.typeName)\(value.number.map { " \($0)" } ?? "")")
     }
   }

@@ -114,9 +114,11 @@ public enum DiffTool {
         for (i, id) in section.items.enumerated() {
           if i > 0 { line += ", " }
           let content =
-            !hasContent ? nil
-            : changed.contains(id) && !reloaded.contains(id) ? before.content[id]
-            : newItems.contains(id) ? after.content[id] : before.content[id]
+            !hasContent
+            ? nil
+            : changed.contains(id) && !reloaded.contains(id)
+              ? before.content[id]
+              : newItems.contains(id) ? after.content[id] : before.content[id]
           guard let content else {
             appendIdentifier(id, to: &line)
             continue
@@ -141,7 +143,10 @@ public enum DiffTool {
     switch id {
     case .number(let n): text += String(Int(n))
     case .string(let s): JSONWriter.escape(s, into: &text)
-    default: var w = JSONWriter(); write(id, into: &w); text += w.text
+    default:
+      var w = JSONWriter()
+      write(id, into: &w)
+      text += w.text
     }
   }
 

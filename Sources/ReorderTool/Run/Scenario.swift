@@ -72,9 +72,13 @@ public struct Scenario: Sendable {
         throw InputError("layout.height is required for horizontal scrolling (it bounds the columns)")
       }
       let itemHeight = try layoutFields.optionalNumber("itemHeight")
-      if let itemHeight, itemHeight <= 0 { throw InputError("layout.itemHeight must be positive, got \(format(itemHeight))") }
+      if let itemHeight, itemHeight <= 0 {
+        throw InputError("layout.itemHeight must be positive, got \(format(itemHeight))")
+      }
       let pageWidth = try layoutFields.optionalNumber("pageWidth")
-      if let pageWidth, pageWidth <= 0 { throw InputError("layout.pageWidth must be positive, got \(format(pageWidth))") }
+      if let pageWidth, pageWidth <= 0 {
+        throw InputError("layout.pageWidth must be positive, got \(format(pageWidth))")
+      }
       let config = GridLayout.Configuration(
         width: width, height: height ?? 0, columns: columns,
         itemSpacing: try layoutFields.nonNegative("itemSpacing", default: 0),
@@ -84,7 +88,8 @@ public struct Scenario: Sendable {
         let across = direction == .vertical ? config.itemSpacing : config.lineSpacing
         let w = (width - inset.left - inset.right - Double(columns - 1) * across) / Double(columns)
         guard w > 0 else {
-          throw InputError("layout: \(columns) columns do not fit in width \(format(width)) with these insets and spacing")
+          throw InputError(
+            "layout: \(columns) columns do not fit in width \(format(width)) with these insets and spacing")
         }
       } else {
         let sizes = try JSONFields(try layoutFields.value("itemSizes"), path: "layout.itemSizes")
@@ -103,7 +108,9 @@ public struct Scenario: Sendable {
       try layoutFields.rejectUnknown(["type", "width", "height", "rowHeight", "headerHeight", "sectionInset", "indent"])
       let rowHeight = try layoutFields.optionalNumber("rowHeight") ?? 44
       guard rowHeight > 0 else { throw InputError("layout.rowHeight must be positive, got \(format(rowHeight))") }
-      guard width - inset.left - inset.right > 0 else { throw InputError("layout: the section insets leave no width for rows") }
+      guard width - inset.left - inset.right > 0 else {
+        throw InputError("layout: the section insets leave no width for rows")
+      }
       layout = .list(
         ListLayout.Configuration(
           width: width, height: height ?? 0, rowHeight: rowHeight, headerHeight: headerHeight, sectionInset: inset,
@@ -225,7 +232,8 @@ public struct Scenario: Sendable {
       let t = try f.number("t")
       guard t >= 0 else { throw InputError("\(path).t must not be negative, got \(format(t))") }
       guard t >= previous else {
-        throw InputError("\(path).t = \(format(t)) is before the previous event's \(format(previous)): events must be in time order")
+        throw InputError(
+          "\(path).t = \(format(t)) is before the previous event's \(format(previous)): events must be in time order")
       }
       previous = t
       func point() throws(InputError) -> Point {
@@ -236,7 +244,9 @@ public struct Scenario: Sendable {
       switch type {
       case "down":
         let p = try point()
-        guard !isDown else { throw InputError("\(path): 'down' while the pointer is already down (no 'up' or 'cancel' since)") }
+        guard !isDown else {
+          throw InputError("\(path): 'down' while the pointer is already down (no 'up' or 'cancel' since)")
+        }
         isDown = true
         event = .down(p)
       case "move":
@@ -250,7 +260,9 @@ public struct Scenario: Sendable {
         event = .up(p)
       case "tap":
         let p = try point()
-        guard mode == .dragDrop else { throw InputError("\(path): 'tap' is only for mode \"dragDrop\" (it adds an item to a drag)") }
+        guard mode == .dragDrop else {
+          throw InputError("\(path): 'tap' is only for mode \"dragDrop\" (it adds an item to a drag)")
+        }
         event = .tap(p)
       case "cancel":
         try f.rejectUnknown(["t", "type"])
@@ -262,7 +274,9 @@ public struct Scenario: Sendable {
       case "scroll":
         try f.rejectUnknown(["t", "type", "dx", "dy"])
         let d = Point(x: try f.optionalNumber("dx") ?? 0, y: try f.optionalNumber("dy") ?? 0)
-        guard f.object["dx"] != nil || f.object["dy"] != nil else { throw InputError("\(path): 'scroll' needs \"dy\" (or \"dx\")") }
+        guard f.object["dx"] != nil || f.object["dy"] != nil else {
+          throw InputError("\(path): 'scroll' needs \"dy\" (or \"dx\")")
+        }
         event = .scroll(d)
       default:
         throw InputError("\(path).type must be down, move, up, tap, cancel, tick or scroll, got \"\(type)\"")

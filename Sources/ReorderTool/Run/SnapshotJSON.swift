@@ -11,7 +11,9 @@ import ReorderKit
 public enum SnapshotJSON {
   /// Builds a snapshot from a `sections` array.
   /// - Throws: ``InputError`` naming the first problem (a duplicate identifier, a group inside a group, a wrong type).
-  public static func decode(_ value: JSONValue, path: String, allowGroups: Bool) throws(InputError) -> Snapshot<String, String> {
+  public static func decode(_ value: JSONValue, path: String, allowGroups: Bool) throws(InputError) -> Snapshot<
+    String, String
+  > {
     guard let sections = value.array else { throw InputError("\(path) must be an array, got \(value.typeName)") }
     var snapshot = Snapshot<String, String>()
     for (s, sectionValue) in sections.enumerated() {
@@ -36,7 +38,8 @@ public enum SnapshotJSON {
           for (c, child) in try group.array("children").enumerated() {
             guard let childID = child.string else {
               if child.object != nil {
-                throw InputError("\(itemPath).children[\(c)] is a group inside a group; groups only live at the top level")
+                throw InputError(
+                  "\(itemPath).children[\(c)] is a group inside a group; groups only live at the top level")
               }
               throw InputError("\(itemPath).children[\(c)] must be a string identifier, got \(child.typeName)")
             }

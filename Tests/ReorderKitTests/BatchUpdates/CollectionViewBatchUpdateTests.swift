@@ -9,13 +9,15 @@ struct CollectionViewBatchUpdateTests {
   func view(_ sections: [(String, [String])]) throws -> View {
     let snapshot = try Snapshot<String, String>(sections: sections.map { .init(id: $0.0, items: $0.1) })
     return View(
-      snapshot: snapshot, layout: .grid(.init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20, headerHeight: 30)),
+      snapshot: snapshot,
+      layout: .grid(.init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20, headerHeight: 30)),
       viewSize: Size(width: 390, height: 2000))
   }
 
   func close(_ a: Rect?, _ b: Rect?) -> Bool {
     guard let a, let b else { return false }
-    return abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.width - b.width) < 1e-9 && abs(a.height - b.height) < 1e-9
+    return abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.width - b.width) < 1e-9
+      && abs(a.height - b.height) < 1e-9
   }
 
   func shownFrame(_ view: View, _ id: String, at time: Double) -> Rect? {
@@ -26,7 +28,9 @@ struct CollectionViewBatchUpdateTests {
   func applyResort() throws {
     var v = try view([("A", ["ann", "amy"]), ("B", ["bob"])])
     let from = try #require(shownFrame(v, "bob", at: 0))
-    let new = try Snapshot<String, String>(sections: [.init(id: "1990", items: ["bob", "ann"]), .init(id: "A", items: ["amy"])])
+    let new = try Snapshot<String, String>(sections: [
+      .init(id: "1990", items: ["bob", "ann"]), .init(id: "A", items: ["amy"]),
+    ])
     let staged = v.apply(new, time: 1)
     #expect(staged.stages.count == 3)
     #expect(v.snapshot == new)

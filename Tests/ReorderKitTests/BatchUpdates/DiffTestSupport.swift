@@ -74,7 +74,10 @@ struct RandomPair {
       }
     }
     for s in sections.indices where rng.chance(0.5) {
-      for _ in 0..<rng.int(0...min(maxItems, 6)) { arriving.append((nextItem, s)); nextItem += 1 }
+      for _ in 0..<rng.int(0...min(maxItems, 6)) {
+        arriving.append((nextItem, s))
+        nextItem += 1
+      }
     }
     for (item, s) in arriving { sections[s].items.insert(item, at: rng.int(0...sections[s].items.count)) }
     new = sections
@@ -100,21 +103,37 @@ func semanticErrors(before: [IntSection], batch: BatchUpdate, after: [IntSection
   let beforeSectionIDs = Set(before.map(\.id))
   for (b, section) in before.enumerated() {
     if deletedSections.contains(b) {
-      if after.contains(where: { $0.id == section.id }) { errors.append("deleted section \(section.id) is still there") }
-      for item in section.items where afterItems.contains(item) { errors.append("item \(item) of deleted section \(section.id) is still there") }
+      if after.contains(where: { $0.id == section.id }) {
+        errors.append("deleted section \(section.id) is still there")
+      }
+      for item in section.items where afterItems.contains(item) {
+        errors.append("item \(item) of deleted section \(section.id) is still there")
+      }
       continue
     }
-    guard let a = movedTo[b] ?? free.next() else { errors.append("section \(b) has no place after the batch"); continue }
-    guard after[a].id == section.id else { errors.append("section \(b) (\(section.id)) lands on \(a) (\(after[a].id))"); continue }
-    let gone = Set(batch.deleteItems.filter { $0.section == b }.map(\.item) + batch.moveItems.filter { $0.from.section == b }.map(\.from.item))
-    let came = Set(batch.insertItems.filter { $0.section == a }.map(\.item) + batch.moveItems.filter { $0.to.section == a }.map(\.to.item))
+    guard let a = movedTo[b] ?? free.next() else {
+      errors.append("section \(b) has no place after the batch")
+      continue
+    }
+    guard after[a].id == section.id else {
+      errors.append("section \(b) (\(section.id)) lands on \(a) (\(after[a].id))")
+      continue
+    }
+    let gone = Set(
+      batch.deleteItems.filter { $0.section == b }.map(\.item)
+        + batch.moveItems.filter { $0.from.section == b }.map(\.from.item))
+    let came = Set(
+      batch.insertItems.filter { $0.section == a }.map(\.item)
+        + batch.moveItems.filter { $0.to.section == a }.map(\.to.item))
     let left = section.items.indices.filter { !gone.contains($0) }.map { section.items[$0] }
     let right = after[a].items.indices.filter { !came.contains($0) }.map { after[a].items[$0] }
     if left != right { errors.append("section \(section.id): untouched items \(left) before, \(right) after") }
   }
   for s in insertedSections {
     if beforeSectionIDs.contains(after[s].id) { errors.append("inserted section \(after[s].id) existed before") }
-    for item in after[s].items where beforeItems.contains(item) { errors.append("item \(item) arrives with inserted section \(after[s].id) but existed before") }
+    for item in after[s].items where beforeItems.contains(item) {
+      errors.append("item \(item) arrives with inserted section \(after[s].id) but existed before")
+    }
   }
   for move in batch.moveItems {
     let x = before[move.from.section].items[move.from.item]
@@ -140,7 +159,10 @@ func referenceLongestIncreasing(_ values: [Int]) -> Int {
       var length = 0
       var increasing = true
       for i in values.indices where mask & (1 << i) != 0 {
-        if values[i] <= last { increasing = false; break }
+        if values[i] <= last {
+          increasing = false
+          break
+        }
         last = values[i]
         length += 1
       }
@@ -198,7 +220,9 @@ func stagedChangesetErrors(old: [IntSection], new: [IntSection], changed: Set<In
     current = stage.sections
   }
   if current != new { errors.append("the last stage gives \(current), not \(new)") }
-  if reloaded.sorted() != changed.sorted() { errors.append("reloads \(reloaded.sorted()), changed \(changed.sorted())") }
+  if reloaded.sorted() != changed.sorted() {
+    errors.append("reloads \(reloaded.sorted()), changed \(changed.sorted())")
+  }
   let minimum = referenceMinimumMoves(old: old, new: new)
   if staged.moveCount != minimum { errors.append("\(staged.moveCount) moves; the minimum is \(minimum)") }
   if staged.stages.count > 3 { errors.append("\(staged.stages.count) stages") }

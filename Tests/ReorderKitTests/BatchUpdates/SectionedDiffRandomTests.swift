@@ -10,7 +10,8 @@ struct SectionedDiffRandomTests {
     for seed in UInt64(chunk * 1_000)..<UInt64((chunk + 1) * 1_000) {
       let pair = RandomPair(seed: seed)
       let errors = stagedChangesetErrors(old: pair.old, new: pair.new, changed: pair.changed)
-      #expect(errors.isEmpty, "seed \(seed): old \(pair.old) new \(pair.new) changed \(pair.changed.sorted()): \(errors)")
+      #expect(
+        errors.isEmpty, "seed \(seed): old \(pair.old) new \(pair.new) changed \(pair.changed.sorted()): \(errors)")
       if !errors.isEmpty { return }
     }
   }

@@ -8,17 +8,22 @@ struct SectionedDiffTests {
 
   @Test("the examples in the documentation hold")
   func documentationExamples() throws {
-    let stage = try StagedChangeset(from: [Section(id: "S0", items: ["a", "b"])], to: [Section(id: "S0", items: ["b", "a", "c"])]).stages[0]
+    let stage = try StagedChangeset(
+      from: [Section(id: "S0", items: ["a", "b"])], to: [Section(id: "S0", items: ["b", "a", "c"])]
+    ).stages[0]
     #expect(stage.moveItems == [ItemMove(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0))])
     #expect(stage.insertItems == [ItemPath(item: 2, section: 0)])
     let batch = BatchUpdate(
       deleteItems: [ItemPath(item: 1, section: 0)], insertItems: [ItemPath(item: 1, section: 1)],
       moveItems: [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))])
     #expect(batch.violations(countsBefore: [3, 1], countsAfter: [1, 3]).isEmpty)
-    let bad = BatchUpdate(deleteSections: [0], moveItems: [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 0))])
-    #expect(bad.violations(countsBefore: [1, 0], countsAfter: [1]).map(\.description) == [
-      "moves item [0, 0] out of section 0, which is deleted in the same batch"
-    ])
+    let bad = BatchUpdate(
+      deleteSections: [0], moveItems: [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 0))]
+    )
+    #expect(
+      bad.violations(countsBefore: [1, 0], countsAfter: [1]).map(\.description) == [
+        "moves item [0, 0] out of section 0, which is deleted in the same batch"
+      ])
   }
 
   @Test("equal data gives no stage")
@@ -52,10 +57,15 @@ struct SectionedDiffTests {
     #expect(staged.stages.count == 2)
     #expect(staged.stages[0].insertSections == [2])
     // d arrives after a, which leaves only in the next stage.
-    #expect(staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 0, section: 1), to: ItemPath(item: 1, section: 0))])
-    #expect(staged.stages[0].sections == [Section(id: "A", items: ["a", "d"]), Section(id: "D", items: []), Section(id: "I", items: [])])
+    #expect(
+      staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 0, section: 1), to: ItemPath(item: 1, section: 0))])
+    #expect(
+      staged.stages[0].sections == [
+        Section(id: "A", items: ["a", "d"]), Section(id: "D", items: []), Section(id: "I", items: []),
+      ])
     #expect(staged.stages[1].deleteSections == [1])
-    #expect(staged.stages[1].moveItems == [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))])
+    #expect(
+      staged.stages[1].moveItems == [ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))])
     #expect(staged.stages[1].sections == new)
     #expect(staged.moveCount == 2)
   }
@@ -67,14 +77,17 @@ struct SectionedDiffTests {
     new[7].items.insert(new[2].items.remove(at: 40), at: 10)
     let staged = try StagedChangeset(from: old, to: new)
     #expect(staged.stages.count == 1)
-    #expect(staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 40, section: 2), to: ItemPath(item: 10, section: 7))])
+    #expect(
+      staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 40, section: 2), to: ItemPath(item: 10, section: 7))]
+    )
     #expect(staged.stages[0].updates.moveCount == 1)
   }
 
   @Test("a full reversal moves all but one")
   func reversal() throws {
     let items = (0..<1_000).map { "\($0)" }
-    let staged = try StagedChangeset(from: [Section(id: "S", items: items)], to: [Section(id: "S", items: items.reversed())])
+    let staged = try StagedChangeset(
+      from: [Section(id: "S", items: items)], to: [Section(id: "S", items: items.reversed())])
     #expect(staged.moveCount == 999)
     #expect(staged.stages.count == 1)
   }
@@ -96,7 +109,8 @@ struct SectionedDiffTests {
       contentChanged: { $0 == "b" })
     #expect(staged.stages.count == 1)
     #expect(staged.stages[0].reloadItems == [ItemPath(item: 1, section: 0)])
-    #expect(staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0))])
+    #expect(
+      staged.stages[0].moveItems == [ItemMove(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0))])
   }
 
   @Test("among the longest runs, the one that keeps changed items in place wins")
@@ -139,9 +153,12 @@ struct SectionedDiffTests {
 
   @Test("duplicate identifiers throw, naming the side")
   func duplicates() {
-    #expect(throws: SectionedDiffError.self) { try StagedChangeset<String, String>(from: [Section(id: "S", items: ["a", "a"])], to: []) }
+    #expect(throws: SectionedDiffError.self) {
+      try StagedChangeset<String, String>(from: [Section(id: "S", items: ["a", "a"])], to: [])
+    }
     do {
-      _ = try StagedChangeset<String, String>(from: [], to: [Section(id: "S", items: ["a"]), Section(id: "T", items: ["a"])])
+      _ = try StagedChangeset<String, String>(
+        from: [], to: [Section(id: "S", items: ["a"]), Section(id: "T", items: ["a"])])
       Issue.record("no error")
     } catch {
       #expect(error.description == "duplicate item identifier \"a\" in the new data")
