@@ -89,27 +89,7 @@ struct DiffDocument {
 
   /// An identifier as JSON text, for messages.
   static func shown(_ id: JSONValue) -> String {
-    var w = JSONWriter()
-    write(id, into: &w)
-    return w.text
-  }
-}
-
-/// Writes any JSON value, members in document order.
-func write(_ value: JSONValue, into w: inout JSONWriter) {
-  switch value {
-  case .null: w.null()
-  case .bool(let b): w.bool(b)
-  case .number(let n): w.number(n)
-  case .string(let s): w.string(s)
-  case .array(let a): w.array(a) { w, e in write(e, into: &w) }
-  case .object(let o):
-    w.object { w in
-      for (k, v) in o.members {
-        w.key(k)
-        write(v, into: &w)
-      }
-    }
+    id.serialized()
   }
 }
 

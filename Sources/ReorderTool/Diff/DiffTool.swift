@@ -125,9 +125,7 @@ public enum DiffTool {
           }
           line += "{\"id\": "
           appendIdentifier(id, to: &line)
-          var c = JSONWriter()
-          write(content, into: &c)
-          line += ", \"content\": " + c.text + "}"
+          line += ", \"content\": " + content.serialized() + "}"
         }
         line += "]}"
       }
@@ -143,10 +141,7 @@ public enum DiffTool {
     switch id {
     case .number(let n): text += String(Int(n))
     case .string(let s): JSONWriter.escape(s, into: &text)
-    default:
-      var w = JSONWriter()
-      write(id, into: &w)
-      text += w.text
+    default: text += id.serialized()
     }
   }
 

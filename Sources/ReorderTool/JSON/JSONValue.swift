@@ -68,9 +68,27 @@ public struct JSONObject: Hashable, Sendable {
   /// Creates an empty object.
   public init() {}
 
-  /// The value of a key.
+  /// The value of a key. Setting a value replaces the member in its place, or adds it at the end
+  /// when the key is new; setting `nil` removes the member.
+  ///
+  /// ```swift
+  /// var scenes: JSONObject = ["colors": 1]
+  /// scenes["photos"] = 2   // {"colors": 1, "photos": 2}
+  /// scenes["colors"] = 3   // {"colors": 3, "photos": 2}
+  /// ```
   public subscript(key: String) -> JSONValue? {
-    index[key].map { members[$0].value }
+    get { index[key].map { members[$0].value } }
+    set {
+      switch (index[key], newValue) {
+      case (let i?, let value?): members[i].value = value
+      case (nil, let value?): _ = append(key, value)
+      case (let i?, nil):
+        members.remove(at: i)
+        index[key] = nil
+        for j in i..<members.count { index[members[j].key] = j }
+      case (nil, nil): break
+      }
+    }
   }
 
   /// The keys in document order.
@@ -95,4 +113,35 @@ public struct JSONObject: Hashable, Sendable {
       hasher.combine(v)
     }
   }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  /// Creates an object whose members are in the order written.
+  ///
+  /// ```swift
+  /// let line: JSONValue = .object(["event": "ready", "scene": .string(name)])
+  /// ```
+  /// - Precondition: no key is written twice.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    for (key, value) in elements {
+      precondition(append(key, value), "duplicate key \"\(key)\" in a JSONObject literal")
+    }
+  }
+}
+
+/// Literals build JSON values: `"a"`, `1`, `2.5`, `true` and `[1, "b"]` are a string, numbers, a
+/// boolean and an array; objects are written `.object(["key": value])` (see ``JSONObject``).
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
+  /// Creates a string.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// Creates a number.
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  /// Creates a number.
+  public init(floatLiteral value: Double) { self = .number(value) }
+  /// Creates a boolean.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// Creates an array.
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }

@@ -59,10 +59,17 @@ public struct JSONWriter: Sendable {
     text += String(i)
   }
 
-  /// Writes a number: integers without a fraction, others in the shortest exact form.
+  /// Writes a number: integers without a fraction, others in the shortest exact form; `null` for
+  /// infinity and NaN, which JSON cannot hold.
   public mutating func number(_ d: Double) {
     separate()
-    if d == d.rounded(), abs(d) < 1e15 { text += String(Int(d)) } else { text += "\(d)" }
+    if !d.isFinite {
+      text += "null"
+    } else if d == d.rounded(), abs(d) < 1e15 {
+      text += String(Int(d))
+    } else {
+      text += "\(d)"
+    }
   }
 
   /// Writes a boolean.
@@ -75,6 +82,24 @@ public struct JSONWriter: Sendable {
   public mutating func null() {
     separate()
     text += "null"
+  }
+
+  /// Writes any JSON value, object members in their order.
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let b): bool(b)
+    case .number(let n): number(n)
+    case .string(let s): string(s)
+    case .array(let a): array(a) { w, e in w.value(e) }
+    case .object(let o):
+      object { w in
+        for (k, v) in o.members {
+          w.key(k)
+          w.value(v)
+        }
+      }
+    }
   }
 
   /// Appends a JSON string literal for `s` to `out`.
@@ -94,5 +119,20 @@ public struct JSONWriter: Sendable {
       }
     }
     out += "\""
+  }
+}
+
+extension JSONValue {
+  /// The value as compact JSON on one line, in ``JSONWriter``'s style (`", "` between elements,
+  /// `": "` after keys, object members in their order).
+  ///
+  /// ```swift
+  /// JSONValue.object(["event": "ready", "size": [800, 600]]).serialized()
+  /// // {"event": "ready", "size": [800, 600]}
+  /// ```
+  public func serialized() -> String {
+    var w = JSONWriter()
+    w.value(self)
+    return w.text
   }
 }

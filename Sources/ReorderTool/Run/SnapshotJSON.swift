@@ -5,8 +5,7 @@ import ReorderKit
 ///
 /// ```swift
 /// let snapshot = try SnapshotJSON.decode(sectionsJSON, path: "sections", allowGroups: true)
-/// var w = JSONWriter()
-/// SnapshotJSON.encode(snapshot, into: &w)
+/// let text = SnapshotJSON.value(of: snapshot).serialized()
 /// ```
 public enum SnapshotJSON {
   /// Builds a snapshot from a `sections` array.
@@ -61,28 +60,28 @@ public enum SnapshotJSON {
     do { try body() } catch { throw InputError("\(path): \(error)") }
   }
 
-  /// Writes a snapshot's sections as a JSON array (groups as `{"id", "children", "expanded"}`).
+  /// A snapshot's sections as a JSON array (groups as `{"id", "children", "expanded"}`), the form
+  /// ``decode(_:path:allowGroups:)`` reads back.
+  public static func value(of snapshot: Snapshot<String, String>) -> JSONValue {
+    .array(
+      snapshot.sections.map { section in
+        .object([
+          "id": .string(section.id),
+          "items": .array(
+            section.items.map { item in
+              guard snapshot.isGroup(item) else { return .string(item) }
+              return .object([
+                "id": .string(item),
+                "children": .array(snapshot.children(of: item).map(JSONValue.string)),
+                "expanded": .bool(snapshot.isExpanded(item)),
+              ])
+            }),
+        ])
+      })
+  }
+
+  /// Writes a snapshot's sections as a JSON array: ``value(of:)`` written into `w`.
   public static func encode(_ snapshot: Snapshot<String, String>, into w: inout JSONWriter) {
-    w.array(snapshot.sections) { w, section in
-      w.object { w in
-        w.key("id")
-        w.string(section.id)
-        w.key("items")
-        w.array(section.items) { w, item in
-          if snapshot.isGroup(item) {
-            w.object { w in
-              w.key("id")
-              w.string(item)
-              w.key("children")
-              w.array(snapshot.children(of: item)) { w, child in w.string(child) }
-              w.key("expanded")
-              w.bool(snapshot.isExpanded(item))
-            }
-          } else {
-            w.string(item)
-          }
-        }
-      }
-    }
+    w.value(value(of: snapshot))
   }
 }
