@@ -6,8 +6,8 @@ extension GridLayout {
     guard local >= 0 else { return nil }
     if fixed {
       // Arithmetic gives the candidate; the frames decide, so edges agree with `frame(ofItem:)`.
-      let line = Int((local / (itemMain + configuration.lineSpacing)).rounded(.down))
-      let pos = Int(((c - crossLead) / (itemCross + configuration.itemSpacing)).rounded(.down))
+      let line = clampedIndex(local / (itemMain + configuration.lineSpacing), 0, Int.max / 2)
+      let pos = clampedIndex((c - crossLead) / (itemCross + configuration.itemSpacing), 0, perLine)
       for l in max(line - 1, 0)...max(line + 1, 0) {
         for p in max(pos - 1, 0)...max(pos + 1, 0) where p < perLine {
           let i = l * perLine + p
@@ -66,12 +66,12 @@ extension GridLayout {
       if fixed {
         let pitch = itemMain + configuration.lineSpacing
         let lines = (counts[k] + perLine - 1) / perLine
-        let first = max(0, Int(((minMain - base) / pitch).rounded(.down)))
-        let last = min(lines - 1, Int(((maxMain - base) / pitch).rounded(.down)))
+        let first = clampedIndex((minMain - base) / pitch, 0, lines)
+        let last = clampedIndex((maxMain - base) / pitch, -1, lines - 1)
         guard first <= last else { continue }
         let crossPitch = itemCross + configuration.itemSpacing
-        let firstPos = max(0, Int(((minCross - crossLead) / crossPitch).rounded(.down)))
-        let lastPos = min(perLine - 1, Int(((maxCross - crossLead) / crossPitch).rounded(.down)))
+        let firstPos = clampedIndex((minCross - crossLead) / crossPitch, 0, perLine)
+        let lastPos = clampedIndex((maxCross - crossLead) / crossPitch, -1, perLine - 1)
         guard firstPos <= lastPos else { continue }
         for line in first...last {
           for pos in firstPos...lastPos {
@@ -98,4 +98,15 @@ extension GridLayout {
     }
     return result
   }
+}
+
+/// ⌊x⌋ clamped to `lower...upper`, computed before converting so that huge or non-finite
+/// coordinates (a view a billion screens tall) never trap.
+@inline(__always)
+func clampedIndex(_ x: Double, _ lower: Int, _ upper: Int) -> Int {
+  let f = x.rounded(.down)
+  guard f == f else { return lower }  // NaN
+  if f <= Double(lower) { return lower }
+  if f >= Double(upper) { return upper }
+  return Int(f)
 }

@@ -132,7 +132,7 @@ public struct GridLayout: CollectionLayout {
         itemMain = w
         itemCross = configuration.itemHeight ?? w
         let room = configuration.height - inset.top - inset.bottom + configuration.itemSpacing
-        perLine = max(1, Int((room / (itemCross + configuration.itemSpacing)).rounded(.down)))
+        perLine = max(1, clampedIndex(room / (itemCross + configuration.itemSpacing), 1, Int(Int32.max)))
       }
     } else {
       fixed = false

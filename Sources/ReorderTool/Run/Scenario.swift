@@ -204,6 +204,9 @@ public struct Scenario: Sendable {
     }
   }
 
+  /// The latest event time accepted, in seconds: an hour of 60 Hz ticks is 216,000 ticks.
+  public static let longestScenario = 3600.0
+
   static func insets(_ layout: JSONFields) throws(InputError) -> EdgeInsets {
     guard let v = layout.object["sectionInset"] else { return .zero }
     if let a = v.array {
@@ -231,6 +234,11 @@ public struct Scenario: Sendable {
       let type = try f.string("type")
       let t = try f.number("t")
       guard t >= 0 else { throw InputError("\(path).t must not be negative, got \(format(t))") }
+      guard t <= Self.longestScenario else {
+        throw InputError(
+          "\(path).t = \(format(t)) is past the longest scenario, \(format(Self.longestScenario)) s (the engine ticks at 60 Hz between events)"
+        )
+      }
       guard t >= previous else {
         throw InputError(
           "\(path).t = \(format(t)) is before the previous event's \(format(previous)): events must be in time order")
