@@ -97,14 +97,14 @@ extension CollectionView {
       relayout(at: time) { view in
         outline.movePlaceholder(to: position)
         view.outline = outline
-        view.updateLayout(sections: [old.section, position.section])
+        view.updateLayout(sections: old.section, position.section)
       }
     } else if let grid = dnd.grid {
       let old = grid.placeholder
       guard old != position.itemPath else { return }
       relayout(at: time) { view in
         view.dnd.grid!.placeholder = position.itemPath
-        view.updateLayout(sections: [old.section, position.section])
+        view.updateLayout(sections: old.section, position.section)
       }
     }
   }

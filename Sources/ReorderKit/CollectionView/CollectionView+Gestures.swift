@@ -119,7 +119,8 @@ extension CollectionView {
       headerAnimations = headerAnimations.filter { !$0.value.isFinished(at: t) }
     }
     if !ghosts.isEmpty { ghosts.removeAll { $0.animation.isFinished(at: t) } }
-    if !animations.isEmpty {
+    // Rebuild the table only when something finished: every event passes here during a drag.
+    if !animations.isEmpty, animations.values.contains(where: { $0.isFinished(at: t) }) {
       animations = animations.filter { !$0.value.isFinished(at: t) }
     }
     return events
@@ -193,7 +194,7 @@ extension CollectionView {
       relayout(at: time) { view in
         outline.movePlaceholder(to: position)
         view.outline = outline
-        view.updateLayout(sections: [old.section, position.section])
+        view.updateLayout(sections: old.section, position.section)
         if view.mode == .live, let from = view.snapshot.position(of: drag.item) {
           view.snapshot.moveItem(from: from, to: position)
           events.append(.moved(drag.item, from: from, to: position))
@@ -214,7 +215,7 @@ extension CollectionView {
       } else {
         view.grid!.placeholder = to
       }
-      view.updateLayout(sections: [from.section, to.section])
+      view.updateLayout(sections: from.section, to.section)
     }
     return events
   }

@@ -252,21 +252,26 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     }
   }
 
-  /// Updates the layout for changed display counts in the given sections only.
-  mutating func updateLayout(sections: [Int]) {
+  /// Updates the layout for changed display counts in one or two sections only (where the
+  /// placeholder was and where it is), without allocating.
+  mutating func updateLayout(sections a: Int, _ b: Int) {
     switch layout {
     case .grid(var g):
-      for s in Set(sections) {
-        if g.hasFixedColumns {
-          g.setNumberOfItems(displayCount(inSection: s), inSection: s)
-        } else {
-          g.setItemSizes(displaySizes(inSection: s), inSection: s)
-        }
-      }
+      update(&g, section: a)
+      if b != a { update(&g, section: b) }
       layout = .grid(g)
     case .list(var l):
-      for s in Set(sections) { l.setNumberOfRows(outline!.rowCount(inSection: s), inSection: s) }
+      l.setNumberOfRows(outline!.rowCount(inSection: a), inSection: a)
+      if b != a { l.setNumberOfRows(outline!.rowCount(inSection: b), inSection: b) }
       layout = .list(l)
+    }
+  }
+
+  private func update(_ g: inout GridLayout, section s: Int) {
+    if g.hasFixedColumns {
+      g.setNumberOfItems(displayCount(inSection: s), inSection: s)
+    } else {
+      g.setItemSizes(displaySizes(inSection: s), inSection: s)
     }
   }
 }
