@@ -2,6 +2,7 @@
 import Foundation
 import ReorderKit
 import ReorderKitSDL
+import ReorderTool
 
 /// The app: one window, the scene switcher at the top, the current scene
 /// below; the run loop that feeds input and time to the engine and draws
@@ -146,9 +147,9 @@ final class App {
       switch event {
       case .moved: changed = true
       case .lifted(let id):
-        report.emit(.object([("event", "lifted"), ("scene", .string(scene.name)), ("item", .string(id))]))
+        report.emit(.object(["event": "lifted", "scene": .string(scene.name), "item": .string(id)]))
       case .cancelled(let id):
-        report.emit(.object([("event", "cancelled"), ("scene", .string(scene.name)), ("item", .string(id))]))
+        report.emit(.object(["event": "cancelled", "scene": .string(scene.name), "item": .string(id)]))
       case .tapped(let id):
         // A tap on a folder opens or closes it.
         if scene.view.snapshot.isGroup(id) {
@@ -156,7 +157,7 @@ final class App {
           changed = true
         }
       case .dropped(let id):
-        report.emit(.object([("event", "dropped"), ("scene", .string(scene.name)), ("item", .string(id))]))
+        report.emit(.object(["event": "dropped", "scene": .string(scene.name), "item": .string(id)]))
       case .denied: break
       }
     }
@@ -172,7 +173,7 @@ final class App {
       FileHandle.standardError.write(Data("reorder-demo: warning: \(error)\n".utf8))
     }
     report.emit(
-      .object([("event", "changed"), ("scene", .string(s.name)), ("sections", SnapshotJSON.encode(s.view.snapshot))]))
+      .object(["event": "changed", "scene": .string(s.name), "sections": SnapshotJSON.value(of: s.view.snapshot)]))
   }
 
   func switchScene(to index: Int, time: Double) {
@@ -196,16 +197,14 @@ final class App {
     for (id, frame) in view.visibleItems() {
       let f = frame.offsetBy(dx: origin.x - offset.x, dy: origin.y - offset.y)
       items.append(
-        .object([
-          ("id", .string(id)), ("frame", [.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)]),
-        ]))
+        .object(["id": .string(id), "frame": [.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)]]))
     }
     let size = window.size
     report.emit(
       .object([
-        ("event", .string(event)), ("scene", .string(scene.name)),
-        ("window", [.number(size.width), .number(size.height)]),
-        ("items", .array(items)), ("sections", SnapshotJSON.encode(view.snapshot)),
+        "event": .string(event), "scene": .string(scene.name),
+        "window": [.number(size.width), .number(size.height)],
+        "items": .array(items), "sections": SnapshotJSON.value(of: view.snapshot),
       ]))
   }
 

@@ -1,4 +1,5 @@
 @preconcurrency import CSDL2
+import ReorderTool
 
 /// The `--report` stream: one JSON object per line on stdout, line-buffered.
 struct Report {

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderTool
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,7 @@ import Foundation
 /// corrupt one starts from the built-in data with a one-line warning.
 struct StateStore {
   let path: String
-  private(set) var scenes: [(String, JSONValue)] = []
+  private(set) var scenes = JSONObject()
 
   struct LoadError: Error, CustomStringConvertible { var description: String }
 
@@ -28,26 +29,26 @@ struct StateStore {
       return nil
     }
     do {
-      let root = try JSONValue.parse(data)
-      guard root["version"]?.intValue == 1, case .object(let scenes)? = root["scenes"] else {
+      let root = try JSONValue.parse(Array(data))
+      guard root["version"] == 1, let scenes = root["scenes"]?.object else {
         throw LoadError(description: "not a reorder-demo state file (version 1)")
       }
       self.scenes = scenes
       return nil
     } catch {
       let reason =
-        (error as? LoadError)?.description ?? (error as? JSONParser.Error).map { "malformed JSON: \($0)" } ?? "\(error)"
+        (error as? LoadError)?.description ?? (error as? JSONParseError).map { "malformed JSON: \($0)" } ?? "\(error)"
       return "reorder-demo: warning: the state file \(path) is corrupt (\(reason)); starting from the built-in data"
     }
   }
 
   /// The saved state of one scene.
-  func state(forScene key: String) -> JSONValue? { scenes.first { $0.0 == key }?.1 }
+  func state(forScene key: String) -> JSONValue? { scenes[key] }
 
   /// Records one scene's state and writes the file atomically.
   mutating func save(_ state: JSONValue, forScene key: String) throws {
-    if let i = scenes.firstIndex(where: { $0.0 == key }) { scenes[i].1 = state } else { scenes.append((key, state)) }
-    let root = JSONValue.object([("version", 1), ("scenes", .object(scenes))])
+    scenes[key] = state
+    let root = JSONValue.object(["version": 1, "scenes": .object(scenes)])
     try Self.writeAtomically(Data((root.serialized() + "\n").utf8), to: path)
   }
 

@@ -1,5 +1,6 @@
 import ReorderKit
 import ReorderKitSDL
+import ReorderTool
 
 /// The engine's headless collection view as the scenes use it: string identifiers throughout.
 typealias DemoView = CollectionView<String, String>
@@ -50,10 +51,10 @@ extension DemoScene {
     DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize)
   }
 
-  func encodeState() -> JSONValue { .object([("sections", SnapshotJSON.encode(view.snapshot))]) }
+  func encodeState() -> JSONValue { .object(["sections": SnapshotJSON.value(of: view.snapshot)]) }
 
   mutating func restore(_ state: JSONValue, viewSize: Size, time: Double) throws {
-    guard let sections = state["sections"] else { throw SnapshotJSON.Error("no \"sections\"") }
+    guard let sections = state["sections"] else { throw InputError("no \"sections\"") }
     let snapshot = try SnapshotJSON.decode(sections, matching: view.snapshot)
     view = makeView(snapshot, viewSize: viewSize)
   }

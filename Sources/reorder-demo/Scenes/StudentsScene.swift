@@ -1,5 +1,6 @@
 import ReorderKit
 import ReorderKitSDL
+import ReorderTool
 
 /// Students (seed 001): a sectioned grid with headers. The control above it
 /// re-sorts by name, birthday or height; every tile glides to its new section
@@ -95,14 +96,14 @@ struct StudentsScene: DemoScene {
   }
 
   func encodeState() -> JSONValue {
-    .object([("sort", .string(sort.rawValue)), ("sections", SnapshotJSON.encode(view.snapshot))])
+    .object(["sort": .string(sort.rawValue), "sections": SnapshotJSON.value(of: view.snapshot)])
   }
 
   mutating func restore(_ state: JSONValue, viewSize: Size, time: Double) throws {
-    guard let name = state["sort"]?.stringValue, let saved = StudentSort(rawValue: name) else {
-      throw SnapshotJSON.Error("no valid \"sort\"")
+    guard let name = state["sort"]?.string, let saved = StudentSort(rawValue: name) else {
+      throw InputError("no valid \"sort\"")
     }
-    guard let sections = state["sections"] else { throw SnapshotJSON.Error("no \"sections\"") }
+    guard let sections = state["sections"] else { throw InputError("no \"sections\"") }
     let snapshot = try SnapshotJSON.decode(sections, matching: view.snapshot)
     sort = saved
     sortControl.selectedIndex = StudentSort.allCases.firstIndex(of: saved)!
