@@ -8,7 +8,7 @@ extension CollectionView {
     let view = Rect(origin: offset, size: viewSize)
     guard view.contains(p) else { return .some(nil) }
     if let outline, case .list(let list) = layout {
-      switch outline.dropHit(at: p, in: list, draggingGroup: dnd.hasGroup) {
+      switch outline.hit(at: p, in: list, allowInsertInto: true, draggingGroup: dnd.hasGroup) {
       case .nothing: return .some(nil)
       case .ownRows: return .insertAt(outline.placeholder!)
       case .at(let position): return .insertAt(position)
