@@ -67,7 +67,7 @@ struct GridLayoutTests {
   /// Hit tests and visible-rect queries agree with a brute-force scan of every frame.
   @Test(arguments: [false, true])
   func hitTestsAgreeWithFrames(perItemSizes: Bool) {
-    var rng = SplitMix(seed: 7)
+    var rng = SplitMix64(seed: 7)
     let counts = [5, 0, 17, 3]
     let base = GridLayout.Configuration(
       width: 320, columns: perItemSizes ? nil : 4, itemSpacing: 6, lineSpacing: 8,
@@ -146,16 +146,7 @@ struct GridLayoutTests {
   }
 }
 
-/// A small deterministic random number generator for tests.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+extension SplitMix64 {
+  /// A uniform double in 0..<bound.
   mutating func next(upTo bound: Double) -> Double { Double(next() >> 11) / Double(1 << 53) * bound }
 }
