@@ -4,18 +4,10 @@ import Testing
 
 @Suite("List interactive movement")
 struct ListMovementTests {
-  /// Rows are 40 tall, no headers: row r spans y = 40r ..< 40r + 40.
-  static let layout = LayoutConfiguration.list(.init(width: 300, rowHeight: 40))
-
-  /// Lessons: Intro, Basics [Variables, Loops], Advanced [Generics], Wrap-up
+  /// Lessons: Intro, Basics [Variables, Loops], Advanced [Generics], Wrap-up, on rows 40 tall with no
+  /// headers (row r spans y = 40r ..< 40r + 40); the same data as the drag-and-drop tests.
   func lessons(expanded: Bool = true, mode: ReorderMode = .interactive) -> CollectionView<String, String> {
-    var s = Snapshot<String, String>()
-    try! s.appendSection("Lessons")
-    try! s.appendItem("Intro", toSection: "Lessons")
-    try! s.appendGroup("Basics", children: ["Variables", "Loops"], expanded: expanded, toSection: "Lessons")
-    try! s.appendGroup("Advanced", children: ["Generics"], expanded: expanded, toSection: "Lessons")
-    try! s.appendItem("Wrap-up", toSection: "Lessons")
-    return CollectionView(snapshot: s, layout: Self.layout, viewSize: Size(width: 300, height: 800), mode: mode)
+    lessonsView(expanded: expanded, mode: mode)
   }
 
   func outline(_ view: CollectionView<String, String>) -> [String] {

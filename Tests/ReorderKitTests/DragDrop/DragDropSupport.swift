@@ -3,8 +3,10 @@
 /// Rows are 40 tall, no headers: row r spans y = 40r ..< 40r + 40.
 let dropListLayout = LayoutConfiguration.list(.init(width: 300, rowHeight: 40))
 
-/// Lessons: Intro, Basics [Variables, Loops], Advanced [Generics], Wrap-up, in drag-and-drop mode.
-func lessonsView(expanded: Bool = true, height: Double = 800) -> CollectionView<String, String> {
+/// Lessons: Intro, Basics [Variables, Loops], Advanced [Generics], Wrap-up (drag and drop unless told otherwise).
+func lessonsView(
+  expanded: Bool = true, height: Double = 800, mode: ReorderMode = .dragDrop
+) -> CollectionView<String, String> {
   var s = Snapshot<String, String>()
   try! s.appendSection("Lessons")
   try! s.appendItem("Intro", toSection: "Lessons")
@@ -12,7 +14,7 @@ func lessonsView(expanded: Bool = true, height: Double = 800) -> CollectionView<
   try! s.appendGroup("Advanced", children: ["Generics"], expanded: expanded, toSection: "Lessons")
   try! s.appendItem("Wrap-up", toSection: "Lessons")
   return CollectionView(
-    snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: height), mode: .dragDrop)
+    snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: height), mode: mode)
 }
 
 /// The outline of section 0 as strings: `Basics[Variables,Loops]`, or `Basics(…)` when collapsed.
