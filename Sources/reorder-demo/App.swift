@@ -145,17 +145,13 @@ final class App {
     var changed = false
     for event in events {
       switch event {
-      case .moved: changed = true
+      case .changed(.placeholderMoved), .moved, .committed: break
+      case .changed: changed = true
       case .lifted(let id):
         report.emit(.object(["event": "lifted", "scene": .string(scene.name), "item": .string(id)]))
       case .cancelled(let id):
         report.emit(.object(["event": "cancelled", "scene": .string(scene.name), "item": .string(id)]))
-      case .tapped(let id):
-        // A tap on a folder opens or closes it.
-        if scene.view.snapshot.isGroup(id) {
-          scene.view.setExpanded(!scene.view.snapshot.isExpanded(id), for: id, time: time)
-          changed = true
-        }
+      case .tapped: break  // a tap on a folder opens or closes it: the engine reports that as a change
       case .dropped(let id):
         report.emit(.object(["event": "dropped", "scene": .string(scene.name), "item": .string(id)]))
       case .denied: break

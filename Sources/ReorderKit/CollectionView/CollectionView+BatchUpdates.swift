@@ -50,7 +50,8 @@ extension CollectionView {
   /// ```
   ///
   /// - Throws: ``BatchUpdateError`` with every violation; the view is unchanged.
-  /// - Precondition: no item is being dragged.
+  ///
+  /// During a drag, the dragged items keep their place as ``apply(_:animatingDifferences:itemSizes:time:)`` says.
   public mutating func performBatchUpdates(
     _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, time: Double
   ) throws(BatchUpdateError) {
@@ -80,7 +81,13 @@ extension CollectionView {
   ///   - animatingDifferences: whether items glide, fade and grow into place (`false` jumps).
   ///   - itemSizes: sizes of new items, for a grid without fixed columns.
   ///   - time: now, in seconds: the animation starts here.
-  /// - Precondition: no item is being dragged.
+  ///
+  /// New data may come at any time, also during a drag (a sync, a notification). Everything not
+  /// being dragged takes its new place with the usual transition; the dragged items keep the place
+  /// the user gave them: before the same next item, or at the end of the same section or group if
+  /// that item is gone. Dragged items that the new data deletes leave the drag; if the lifted item
+  /// or its section is deleted, the drag ends as a cancel (``CollectionViewEvent/cancelled(_:)``
+  /// comes with the next call's events) and the new data stands.
   @discardableResult
   public mutating func apply(
     _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true, itemSizes: [ItemID: Size] = [:],
@@ -94,13 +101,19 @@ extension CollectionView {
 
   /// Replaces the snapshot and rebuilds the layout, animating the visible items.
   mutating func show(_ newSnapshot: Snapshot<SectionID, ItemID>, animated: Bool, time: Double) {
-    precondition(
-      drag == nil, "new data while \(String(describing: drag?.item)) is being dragged; end or cancel the drag first")
+    // New data during a drag: the dragged items keep their place, by identity, or the drag ends.
+    var place: ReorderDifference<SectionID, ItemID>?
+    if let drag {
+      place = placeholderPlace()
+      if !newSnapshot.contains(drag.item) || place.map({ newSnapshot.sectionIndex(of: $0.section) == nil }) ?? true {
+        abandonDrag()
+        place = nil
+      }
+    }
     let change = { (view: inout Self) in
       view.snapshot = newSnapshot
-      if view.outline != nil { view.outline = OutlineArrangement(newSnapshot) }
-      view.grid = nil
       view.settle = nil
+      if let place { view.keepDrag(at: place) } else { view.rebuildArrangement() }
       view.rebuildLayout()
     }
     guard animated else {
@@ -152,5 +165,70 @@ extension CollectionView {
         duration: Self.batchUpdateDuration)
     }
     clampOffset()
+  }
+}
+
+/// New data during a drag.
+extension CollectionView {
+  /// Where the dragged items would land now, by identity: the placeholder's section, group and next item.
+  func placeholderPlace() -> ReorderDifference<SectionID, ItemID>? {
+    guard let drag else { return nil }
+    let position: OutlinePosition<ItemID>
+    let items = mode == .dragDrop ? dnd.ordered : [drag.item]
+    if let outline, let p = outline.placeholder {
+      position = p
+    } else if let g = dnd.grid {
+      position = g.placeholder.outlinePosition()
+    } else if let g = grid {
+      position = g.placeholder.outlinePosition()
+    } else {
+      return nil
+    }
+    return snapshot.difference(placing: items, at: position)
+  }
+
+  /// Ends a drag whose lifted item (or its section) new data deleted: a cancel that moves nothing back.
+  mutating func abandonDrag() {
+    guard let drag else { return }
+    _ = movement.cancelInteractiveMovement()
+    dnd.reset()
+    self.drag = nil
+    longPress.reset()
+    pressedItem = nil
+    pendingEvents.append(.cancelled(drag.item))
+  }
+
+  /// Rebuilds the drag's arrangement over new data with the placeholder at a place (fitted to the
+  /// data: the end of its section or group when its next item is gone). Dragged items the data no
+  /// longer holds leave the session. A live drag moves its item there, as it always stands at the placeholder.
+  mutating func keepDrag(at place: ReorderDifference<SectionID, ItemID>) {
+    guard let drag, case .moved(var fitted)? = fitted(.moved(place)) else { return }
+    let items = (mode == .dragDrop ? dnd.ordered : [drag.item]).filter(snapshot.contains)
+    fitted.items = items
+    if fitted.parent != nil, items.contains(where: snapshot.isGroup) { fitted.parent = nil }
+    guard let position = try? snapshot.position(for: fitted, skipping: Set(items)) else { return }
+    if mode == .live { _ = try? snapshot.apply(.moved(fitted)) }
+    if case .list = layoutConfiguration {
+      var arrangement = OutlineArrangement(snapshot, dragging: items)
+      arrangement.movePlaceholder(to: position)
+      outline = arrangement
+    } else if mode == .dragDrop {
+      dnd.grid = GridDropArrangement(snapshot, dragging: Set(items), placeholder: position.itemPath)
+    } else {
+      let original = snapshot.path(of: drag.item)!
+      let placeholder = position.itemPath
+      movement.restart(original: original, placeholder: placeholder)
+      grid = PlaceholderArrangement(original: original, placeholder: placeholder)
+    }
+    if mode == .dragDrop {
+      dnd.session = DragSession()
+      dnd.session.begin(with: drag.item)
+      for id in items where id != drag.item { dnd.session.add(id) }
+      dnd.ordered = items
+      dnd.hasGroup = items.contains(where: snapshot.isGroup)
+      dnd.cachedTarget = nil
+      dnd.cadence.reset()
+      dnd.shown = target(for: .insertAt(position))
+    }
   }
 }

@@ -6,11 +6,12 @@ extension CollectionView {
   /// cancel or forbidden proposal or a release outside the view, go back.
   mutating func performDrop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
-    if case .apply(let t) = dnd.cadence.flush() { show(t, at: time) }
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    if case .apply(let t) = dnd.cadence.flush() { show(t, at: time, into: &events) }
     let target = dnd.shown
     let inside = Rect(origin: .zero, size: viewSize).contains(drag.pointer)
     guard inside, target.proposal.landsItems, let destination = target.destination else {
-      return cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
+      return events + cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
     }
     let items = dnd.ordered
     let dragged = Set(items)
@@ -24,19 +25,22 @@ extension CollectionView {
         index: children.lazy.filter { !dragged.contains($0) }.count)
     }
     let lifted = liftedFrame(of: drag)
-    var events: [CollectionViewEvent<SectionID, ItemID>] = []
     var copies: [ItemID] = []
     let operation = target.proposal.operation
     relayout(at: time) { view in
+      let change: Change<SectionID, ItemID>
       if operation == .move {
-        for m in view.snapshot.landItems(items, at: position) { events.append(.moved(m.item, from: m.from, to: m.to)) }
+        change = .moved(view.snapshot.difference(placing: items, at: position))
       } else {
         guard let make = view.dnd.delegate.identifierForCopy else {
           preconditionFailure("a .copy drop proposal needs dropDelegate.identifierForCopy")
         }
-        copies = view.snapshot.insertCopies(of: items, at: position, skipping: dragged, makeID: make)
+        change = view.snapshot.copies(of: items, at: position, skipping: dragged, makeID: make)
+        copies = change.difference?.items ?? []
       }
-      view.closeSpringLoaded(keeping: position.parent)
+      let inverse = (try? view.commit(change, into: &events)) ?? []
+      view.recordGesture(undo: inverse, difference: change.difference, into: &events)
+      view.closeSpringLoaded(keeping: position.parent, into: &events)
       view.finishDragDrop()
     }
     dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination, copies: copies)
@@ -51,25 +55,27 @@ extension CollectionView {
     let items = dnd.ordered
     let destination = dnd.shown.destination
     let lifted = liftedFrame(of: drag)
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
-      view.closeSpringLoaded(keeping: nil)
+      view.closeSpringLoaded(keeping: nil, into: &events)
       view.finishDragDrop()
     }
     dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination)
     settle(items, from: lifted, at: time)
-    return [.cancelled(drag.item)]
+    return events + [.cancelled(drag.item)]
   }
 
-  mutating func closeSpringLoaded(keeping group: ItemID?) {
+  /// Closes the groups spring loading opened, but the one the items were dropped into.
+  mutating func closeSpringLoaded(keeping group: ItemID?, into events: inout [CollectionViewEvent<SectionID, ItemID>]) {
     if case .close(let groups) = dnd.springLoading.end(droppedInto: group) {
-      for g in groups { snapshot.setExpanded(false, for: g) }
+      for g in groups where snapshot.isGroup(g) { _ = try? commit(.collapsed(g), into: &events) }
     }
   }
 
   mutating func finishDragDrop() {
     dnd.reset()
     drag = nil
-    if outline != nil { outline = OutlineArrangement(snapshot) }
+    rebuildArrangement()
     rebuildLayout()
   }
 

@@ -75,21 +75,26 @@ extension CollectionView {
   mutating func updateDropTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     let p = toContent(drag.pointer)
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
     if dnd.isSpringLoaded, let outline, case .list(let list) = layout {
       let hovered = list.itemPath(at: p).flatMap { outline.collapsedGroup(section: $0.section, row: $0.item) }
       if case .open(let group) = dnd.springLoading.hover(over: hovered, time: time) {
-        openSpringLoaded(group, at: time)
+        openSpringLoaded(group, at: time, into: &events)
       }
     }
-    guard let hit = dropHit(at: p) else { return [] }
+    guard let hit = dropHit(at: p) else { return events }
     let proposed = target(for: hit)
-    if case .apply(let t) = dnd.cadence.propose(proposed, shown: dnd.shown, time: time) { show(t, at: time) }
-    return []
+    if case .apply(let t) = dnd.cadence.propose(proposed, shown: dnd.shown, time: time) {
+      show(t, at: time, into: &events)
+    }
+    return events
   }
 
   /// Shows a target: a gap moves for a landing insert-at; insert-into highlights the group and
   /// leaves the gap where it is; forbidden and cancel leave the gap too.
-  mutating func show(_ target: DropTarget<ItemID>, at time: Double) {
+  mutating func show(
+    _ target: DropTarget<ItemID>, at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) {
     dnd.shown = target
     guard target.proposal.landsItems, case .insertAt(let position)? = target.destination else { return }
     if var outline {
@@ -106,14 +111,19 @@ extension CollectionView {
         view.dnd.grid!.placeholder = position.itemPath
         view.updateLayout(sections: old.section, position.section)
       }
+    } else {
+      return
     }
+    events.append(.changed(.placeholderMoved(snapshot.difference(placing: dnd.ordered, at: position))))
   }
 
   /// Expands a group opened by spring loading, animated, keeping the gap where it is.
-  mutating func openSpringLoaded(_ group: ItemID, at time: Double) {
+  mutating func openSpringLoaded(
+    _ group: ItemID, at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) {
     relayout(at: time) { view in
       let position = view.outline!.placeholder!
-      view.snapshot.setExpanded(true, for: group)
+      _ = try? view.commit(.expanded(group), into: &events)
       var arrangement = OutlineArrangement(view.snapshot, dragging: view.dnd.ordered)
       arrangement.movePlaceholder(to: position)
       view.outline = arrangement
@@ -136,10 +146,10 @@ extension CollectionView {
     }
     guard mode == .dragDrop, drag != nil else { return events }
     if case .open(let group) = dnd.springLoading.tick(time: t) {
-      openSpringLoaded(group, at: t)
+      openSpringLoaded(group, at: t, into: &events)
       events += updateTarget(at: t)
     }
-    if case .apply(let target) = dnd.cadence.tick(time: t) { show(target, at: t) }
+    if case .apply(let target) = dnd.cadence.tick(time: t) { show(target, at: t, into: &events) }
     return events
   }
 

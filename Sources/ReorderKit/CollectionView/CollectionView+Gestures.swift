@@ -46,7 +46,17 @@ extension CollectionView {
         events += endDrag(at: time)
       }
     case .tapped:
-      if let id = pressedItem { events.append(.tapped(id)) }
+      if let id = pressedItem {
+        events.append(.tapped(id))
+        // A tap on a folder's row opens or closes it.
+        if case .list = layoutConfiguration, snapshot.isGroup(id) {
+          relayout(at: time) { view in
+            _ = try? view.commit(view.snapshot.isExpanded(id) ? .collapsed(id) : .expanded(id), into: &events)
+            view.rebuildArrangement()
+            view.rebuildLayout()
+          }
+        }
+      }
     default:
       break
     }
@@ -103,7 +113,8 @@ extension CollectionView {
   mutating func advance(to time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     let t = max(time, now)
     now = t
-    var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    var events = pendingEvents
+    if !pendingEvents.isEmpty { pendingEvents = [] }
     if case .began(let p, let beganAt) = longPress.tick(time: t) {
       events += lift(at: p, time: beganAt)
     }
@@ -165,6 +176,7 @@ extension CollectionView {
       item: id, start: start, pointer: point, grab: Point(x: content.x - frame.minX, y: content.y - frame.minY),
       size: frame.size, liftTime: time)
     settle = nil
+    if mode == .live { drag!.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
     if mode == .dragDrop {
       beginDragDrop(item: id, at: start)
     } else if outline != nil {
@@ -192,13 +204,12 @@ extension CollectionView {
       let old = outline.placeholder!
       var events: [CollectionViewEvent<SectionID, ItemID>] = []
       relayout(at: time) { view in
+        let place = view.snapshot.difference(moving: drag.item, to: position)
         outline.movePlaceholder(to: position)
         view.outline = outline
         view.updateLayout(sections: old.section, position.section)
-        if view.mode == .live, let from = view.snapshot.position(of: drag.item) {
-          view.snapshot.moveItem(from: from, to: position)
-          events.append(.moved(drag.item, from: from, to: position))
-        }
+        events.append(.changed(.placeholderMoved(place)))
+        if view.mode == .live { _ = try? view.commit(.moved(place), into: &events) }
       }
       return events
     }
@@ -207,11 +218,13 @@ extension CollectionView {
     }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
+      let place = view.snapshot.difference(
+        moving: drag.item, to: ItemPath(item: to.item, section: to.section).outlinePosition())
+      events.append(.changed(.placeholderMoved(place)))
       if view.mode == .live {
-        view.snapshot.moveItem(at: from, to: to)
+        _ = try? view.commit(.moved(place), into: &events)
         view.movement.placeholderCommitted()
         view.grid = PlaceholderArrangement(original: to, placeholder: to)
-        events.append(.moved(drag.item, from: from.outlinePosition(), to: to.outlinePosition()))
       } else {
         view.grid!.placeholder = to
       }
@@ -225,21 +238,22 @@ extension CollectionView {
     if mode == .dragDrop { return performDrop(at: time) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
+    var final: OutlinePosition<ItemID>?
     if let outline {
-      let final = outline.placeholder!
-      if mode != .live, final != drag.start {
-        snapshot.moveItem(from: drag.start, to: final)
-        events.append(.moved(drag.item, from: drag.start, to: final))
-      }
-      self.outline = OutlineArrangement(snapshot)
-    } else {
-      if case .commit(let from, let to) = movement.endInteractiveMovement(), mode != .live, from != to {
-        snapshot.moveItem(at: from, to: to)
-        events.append(.moved(drag.item, from: from.outlinePosition(), to: to.outlinePosition()))
-      }
-      grid = nil
+      final = outline.placeholder
+    } else if case .commit(_, let to) = movement.endInteractiveMovement() {
+      final = to.outlinePosition()
+    }
+    if mode == .live {
+      let place = snapshot.placements(of: [drag.item], skipping: [drag.item]).first
+      recordGesture(undo: drag.undo.filter { $0.difference != place }, difference: place, into: &events)
+    } else if let final {
+      let place = snapshot.difference(moving: drag.item, to: final)
+      let inverse = (try? commit(.moved(place), into: &events)) ?? []
+      recordGesture(undo: inverse, difference: place, into: &events)
     }
     self.drag = nil
+    rebuildArrangement()
     rebuildLayout()
     startSettle(drag.item, from: liftedFrame, at: time)
     events.append(.dropped(drag.item))
@@ -252,21 +266,12 @@ extension CollectionView {
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
     relayout(at: time) { view in
-      if view.outline != nil {
-        if view.mode == .live, let from = view.snapshot.position(of: drag.item), from != drag.start {
-          view.snapshot.moveItem(from: from, to: drag.start)
-          events.append(.moved(drag.item, from: from, to: drag.start))
-        }
-        view.outline = OutlineArrangement(view.snapshot)
-      } else {
-        _ = view.movement.cancelInteractiveMovement()
-        if view.mode == .live, let from = view.snapshot.path(of: drag.item), from != drag.start.itemPath {
-          view.snapshot.moveItem(at: from, to: drag.start.itemPath)
-          events.append(.moved(drag.item, from: from.outlinePosition(), to: drag.start))
-        }
-        view.grid = nil
+      _ = view.movement.cancelInteractiveMovement()
+      if view.mode == .live {
+        for change in drag.undo { _ = try? view.commit(view.fitted(change) ?? change, into: &events) }
       }
       view.drag = nil
+      view.rebuildArrangement()
       view.rebuildLayout()
     }
     startSettle(drag.item, from: liftedFrame, at: time)

@@ -66,18 +66,18 @@ extension CollectionView {
   }
 
   /// Moves a top-level item in code, as UIKit's `moveItem(at:to:)`: the data changes at once and the
-  /// cells glide to their new places. The destination is counted after the removal.
+  /// cells glide to their new places. The destination is counted after the removal. During a drag
+  /// it is new data (see ``apply(_:animatingDifferences:itemSizes:time:)``); the move is reported
+  /// as ``CollectionViewEvent/changed(_:)`` with the next call's events.
   ///
   /// ```swift
   /// view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 3, section: 0), time: now)
   /// ```
-  /// - Precondition: no drag is in progress; both paths are valid snapshot paths.
+  /// - Precondition: both paths are valid snapshot paths.
   public mutating func moveItem(at source: ItemPath, to destination: ItemPath, time: Double? = nil) {
-    precondition(drag == nil, "moveItem(at:to:) during a drag; end or cancel the movement first")
-    relayout(at: time ?? now) { view in
-      view.snapshot.moveItem(at: source, to: destination)
-      if view.outline != nil { view.outline = OutlineArrangement(view.snapshot) }
-      view.rebuildLayout()
-    }
+    let id = snapshot.itemIdentifier(at: source)
+    let limit = snapshot.numberOfItems(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
+    precondition((0...limit).contains(destination.item), "destination \(destination) is out of range 0...\(limit)")
+    _ = try? perform(.moved(snapshot.difference(moving: id, to: destination.outlinePosition())), time: time ?? now)
   }
 }

@@ -6,8 +6,15 @@ public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable
   case denied(ItemID)
   /// A press released before the long-press duration without moving: a tap on the item.
   case tapped(ItemID)
-  /// A move was committed to the snapshot (destination counted after removal): save it.
+  /// A UIKit move was made in the snapshot (destination counted after removal), by index. The
+  /// same change comes by identity as ``changed(_:)``; prefer that one for your own model.
   case moved(ItemID, from: OutlinePosition<ItemID>, to: OutlinePosition<ItemID>)
+  /// A change to the data, by identity: every one, from gestures, undo, redo and
+  /// ``CollectionView/perform(_:time:)``, and the placeholder's moves during a drag. Save from here.
+  case changed(Change<SectionID, ItemID>)
+  /// A gesture (a drop, a whole live-mode drag, a copy), an undo or a redo committed: where the
+  /// items now stand, by identity. One per gesture, after its ``changed(_:)`` events.
+  case committed(ReorderDifference<SectionID, ItemID>)
   /// The drag ended and the item settles into its slot.
   case dropped(ItemID)
   /// The drag was cancelled: the item returns to where it was.
@@ -73,10 +80,17 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   var now: Double = 0
   /// Drag and drop: sessions, proposals, spring loading, cadence, auto-scroll (see CollectionView+DragDrop.swift).
   var dnd = DragDropState<SectionID, ItemID>()
+  /// Undo and redo: the changes that take each committed gesture back, and forward again.
+  var history = History()
+  /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:time:)`` mid-drag,
+  /// ``perform(_:time:)``): delivered with the next call that returns events.
+  var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
 
   struct Drag: Sendable {
     var item: ItemID
     var start: OutlinePosition<ItemID>
+    /// The changes that put the item back where it was at the lift (live mode commits as it goes).
+    var undo: [Change<SectionID, ItemID>] = []
     var pointer: Point
     var grab: Point
     var size: Size
@@ -179,8 +193,10 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   public mutating func setExpanded(_ isExpanded: Bool, for group: ItemID, time: Double) {
     guard snapshot.isGroup(group), snapshot.isExpanded(group) != isExpanded, drag == nil else { return }
     relayout(at: time) { view in
-      view.snapshot.setExpanded(isExpanded, for: group)
-      view.outline = OutlineArrangement(view.snapshot)
+      var events = view.pendingEvents
+      _ = try? view.commit(isExpanded ? .expanded(group) : .collapsed(group), into: &events)
+      view.pendingEvents = events
+      view.rebuildArrangement()
       view.rebuildLayout()
     }
   }
@@ -236,6 +252,13 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
       guard let size = itemSizes[id] else { preconditionFailure("no size for item \(id) in a grid without columns") }
       return size
     }
+  }
+
+  /// The arrangement of the data with nothing dragged: the visible rows of a list; a grid shows the snapshot.
+  mutating func rebuildArrangement() {
+    if case .list = layoutConfiguration { outline = OutlineArrangement(snapshot) } else { outline = nil }
+    grid = nil
+    dnd.grid = nil
   }
 
   mutating func rebuildLayout() {

@@ -51,41 +51,38 @@ extension Snapshot {
     return moves
   }
 
-  /// Inserts copies of the items (a group with copies of its children) at a destination counted
-  /// without `dragged`, in order, and returns the copies' identifiers.
+  /// The change that inserts copies of the items (a group with copies of its children) at a
+  /// destination counted without `dragged`, in order, each copy named by `makeID`.
   ///
   /// - Precondition: `makeID` returns identifiers that are not in use.
-  mutating func insertCopies(
+  func copies(
     of items: [ItemID], at destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>,
     makeID: (ItemID, (ItemID) -> Bool) -> ItemID
-  ) -> [ItemID] {
-    var index = siblingIndex(for: destination, skipping: dragged)
+  ) -> Change<SectionID, ItemID> {
+    var fresh: Set<ItemID> = []
+    func make(_ original: ItemID) -> ItemID {
+      let copy = makeID(original) { contains($0) || fresh.contains($0) }
+      precondition(
+        !contains(copy) && !fresh.contains(copy), "identifierForCopy returned \(copy) for \(original), which is in use")
+      fresh.insert(copy)
+      return copy
+    }
     var copies: [ItemID] = []
+    var children: [ItemID: [ItemID]] = [:]
+    var expanded: Set<ItemID> = []
     for id in items {
-      var fresh: Set<ItemID> = []
-      func make(_ original: ItemID) -> ItemID {
-        let copy = makeID(original) { contains($0) || fresh.contains($0) }
-        precondition(
-          !contains(copy) && !fresh.contains(copy),
-          "identifierForCopy returned \(copy) for \(original), which is in use")
-        fresh.insert(copy)
-        return copy
-      }
       let copy = make(id)
-      let position = OutlinePosition(section: destination.section, parent: destination.parent, index: index)
       if isGroup(id) {
-        let children = children(of: id).map(make)
-        childrenByGroup[copy] = children
+        children[copy] = self.children(of: id).map(make)
         if isExpanded(id) { expanded.insert(copy) }
-        insertItem(copy, at: position)
-        for (i, child) in children.enumerated() { locationByID[child] = .child(parent: copy, index: i) }
-      } else {
-        insertItem(copy, at: position)
       }
       copies.append(copy)
-      index += 1
     }
-    debugCheck()
-    return copies
+    let siblings = destination.parent.map { self.children(of: $0) } ?? sections[destination.section].items
+    let index = siblingIndex(for: destination, skipping: dragged)
+    let place = ReorderDifference(
+      items: copies, section: sections[destination.section].id, parent: destination.parent,
+      before: index < siblings.count ? siblings[index] : nil)
+    return .inserted(place, children: children, expanded: expanded)
   }
 }

@@ -140,3 +140,11 @@ struct PlaceholderArrangement: Hashable, Sendable {
     return ItemPath(item: item, section: path.section)
   }
 }
+
+extension InteractiveMovement {
+  /// Moves an ongoing movement onto new data: the item's path in it and the placeholder's.
+  mutating func restart(original: ItemPath, placeholder: ItemPath) {
+    guard isMoving else { return }
+    state = .moving(original: original, placeholder: placeholder)
+  }
+}

@@ -38,7 +38,9 @@ public enum RunTool {
     }
     let outcome = play(scenario)
     return ToolResult(
-      stdout: encode(outcome.snapshot, moves: outcome.moves, copies: outcome.copies, isList: scenario.isList) + "\n")
+      stdout: encode(
+        outcome.snapshot, moves: outcome.moves, copies: outcome.copies, differences: outcome.differences,
+        isList: scenario.isList) + "\n")
   }
 
   /// One committed move, as the output reports it.
@@ -55,8 +57,18 @@ public enum RunTool {
     public var to: OutlinePosition<String>
   }
 
-  /// Plays the events (with 60 Hz ticks between them) and returns the final snapshot and the committed moves.
-  public static func play(_ scenario: Scenario) -> (snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy]) {
+  /// What playing a scenario gives: the data, the UIKit moves, the copies, and one identity-based
+  /// difference per committed gesture, undo and redo.
+  public struct Outcome: Sendable {
+    public var snapshot: Snapshot<String, String>
+    public var moves: [Move] = []
+    public var copies: [Copy] = []
+    public var differences: [ReorderDifference<String, String>] = []
+  }
+
+  /// Plays the events (with 60 Hz ticks between them) and returns the final snapshot, the committed
+  /// moves and copies, and the differences.
+  public static func play(_ scenario: Scenario) -> Outcome {
     let denied = scenario.denied
     var policy = ReorderPolicy<String>()
     policy.canMoveItem = { id, _ in !denied.contains(id) }
@@ -64,16 +76,16 @@ public enum RunTool {
       snapshot: scenario.snapshot, layout: scenario.layout, viewSize: scenario.viewSize, mode: scenario.mode,
       itemSizes: scenario.itemSizes, policy: policy)
     if scenario.mode == .dragDrop { configureDragDrop(&view, scenario) }
-    var moves: [Move] = []
-    var copies: [Copy] = []
+    var outcome = Outcome(snapshot: scenario.snapshot)
     func record(_ events: [CollectionViewEvent<String, String>]) {
       for event in events {
         switch event {
-        case .moved(let id, let from, let to): moves.append(Move(item: id, from: from, to: to))
+        case .moved(let id, let from, let to): outcome.moves.append(Move(item: id, from: from, to: to))
+        case .committed(let difference): outcome.differences.append(difference)
         case .dropped:
           guard let drop = view.lastDrop, drop.operation == .copy else { continue }
           for (item, copy) in zip(drop.items, drop.copies) {
-            copies.append(Copy(item: item, copy: copy, to: view.snapshot.position(of: copy)!))
+            outcome.copies.append(Copy(item: item, copy: copy, to: view.snapshot.position(of: copy)!))
           }
         default: break
         }
@@ -101,9 +113,14 @@ public enum RunTool {
       case .cancel: record(view.cancelGesture(time: time))
       case .tick: record(view.tick(time: time))
       case .scroll(let d): record(view.scroll(by: d, time: time))
+      case .apply(let data): view.apply(data, time: time)
+      case .undo: record(view.undo(time: time))
+      case .redo: record(view.redo(time: time))
       }
     }
-    return (view.snapshot, moves, copies)
+    record(view.tick(time: clock))
+    outcome.snapshot = view.snapshot
+    return outcome
   }
 
   /// The scenario's drop rules as the view's delegate: forbidden groups and sections, copied items, the cadence.
@@ -139,7 +156,8 @@ public enum RunTool {
 
   /// The output document: `{"sections": [...], "moves": [...]}`.
   public static func encode(
-    _ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [], isList: Bool
+    _ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [],
+    differences: [ReorderDifference<String, String>] = [], isList: Bool
   ) -> String {
     func position(_ position: OutlinePosition<String>, _ w: inout JSONWriter) {
       if isList {
@@ -168,6 +186,19 @@ public enum RunTool {
             w.key(key)
             position(p, &w)
           }
+        }
+      }
+      w.key("differences")
+      w.array(differences) { w, d in
+        w.object { w in
+          w.key("items")
+          w.array(d.items) { w, id in w.string(id) }
+          w.key("section")
+          w.string(d.section)
+          w.key("parent")
+          if let parent = d.parent { w.string(parent) } else { w.null() }
+          w.key("before")
+          if let before = d.before { w.string(before) } else { w.null() }
         }
       }
       if !copies.isEmpty {

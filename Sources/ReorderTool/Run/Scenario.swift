@@ -3,7 +3,7 @@ import ReorderKit
 /// A `reorder run` scenario: a layout, a mode, the data, a policy and timed pointer events.
 public struct Scenario: Sendable {
   /// One timed input event.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Equatable, Sendable {
     case down(Point)
     case move(Point)
     case up(Point)
@@ -11,6 +11,12 @@ public struct Scenario: Sendable {
     case cancel
     case tick
     case scroll(Point)
+    /// New data arrives (`{"type": "apply", "sections": [...]}`), also mid-drag.
+    case apply(Snapshot<String, String>)
+    /// Takes the last committed gesture back.
+    case undo
+    /// Applies the last undone gesture again.
+    case redo
   }
 
   public var layout: LayoutConfiguration
@@ -144,7 +150,14 @@ public struct Scenario: Sendable {
       }
     }
 
-    events = try Self.events(try top.array("events"), mode: mode)
+    events = try Self.events(try top.array("events"), mode: mode, isList: isList)
+    for case (let i, (_, .apply(let data))) in events.enumerated() where layoutFields.object["itemSizes"] != nil {
+      for section in data.sections {
+        for id in section.items where itemSizes[id] == nil {
+          throw InputError("events[\(i)].sections: item \"\(id)\" has no size in layout.itemSizes")
+        }
+      }
+    }
     let content: Size
     switch layout {
     case .grid(let c) where c.columns == nil:
@@ -224,7 +237,9 @@ public struct Scenario: Sendable {
       bottom: try f.nonNegative("bottom", default: 0), right: try f.nonNegative("right", default: 0))
   }
 
-  static func events(_ values: [JSONValue], mode: ReorderMode) throws(InputError) -> [(time: Double, event: Event)] {
+  static func events(
+    _ values: [JSONValue], mode: ReorderMode, isList: Bool
+  ) throws(InputError) -> [(time: Double, event: Event)] {
     var result: [(time: Double, event: Event)] = []
     var previous = -Double.infinity
     var isDown = false
@@ -279,6 +294,12 @@ public struct Scenario: Sendable {
       case "tick":
         try f.rejectUnknown(["t", "type"])
         event = .tick
+      case "apply":
+        try f.rejectUnknown(["t", "type", "sections"])
+        event = .apply(try SnapshotJSON.decode(try f.value("sections"), path: "\(path).sections", allowGroups: isList))
+      case "undo", "redo":
+        try f.rejectUnknown(["t", "type"])
+        event = type == "undo" ? .undo : .redo
       case "scroll":
         try f.rejectUnknown(["t", "type", "dx", "dy"])
         let d = Point(x: try f.optionalNumber("dx") ?? 0, y: try f.optionalNumber("dy") ?? 0)
@@ -287,7 +308,8 @@ public struct Scenario: Sendable {
         }
         event = .scroll(d)
       default:
-        throw InputError("\(path).type must be down, move, up, tap, cancel, tick or scroll, got \"\(type)\"")
+        throw InputError(
+          "\(path).type must be down, move, up, tap, cancel, tick, scroll, apply, undo or redo, got \"\(type)\"")
       }
       result.append((t, event))
     }

@@ -1,0 +1,170 @@
+/// The one door for changes to the data, and undo and redo of whole gestures.
+extension CollectionView {
+  /// Undo and redo stacks: for each committed gesture, the changes that take it back (undo) or
+  /// forward again (redo), by identity.
+  struct History: Sendable {
+    var undo: [[Change<SectionID, ItemID>]] = []
+    var redo: [[Change<SectionID, ItemID>]] = []
+  }
+
+  // MARK: The door
+
+  /// Makes a change to the data by identity, animating the visible items, and returns the
+  /// changes that undo it (apply them with `perform` too). The view reports it as
+  /// ``CollectionViewEvent/changed(_:)`` with the events of the next call. It is not an undo step
+  /// of the view's own history: that holds the user's gestures.
+  ///
+  /// ```swift
+  /// // Move "c" to the front of section "S0".
+  /// let undo = try view.perform(.moved(ReorderDifference(items: ["c"], section: "S0", before: "a")), time: now)
+  /// ```
+  ///
+  /// During a drag the change is new data: the dragged items keep their place (see
+  /// ``apply(_:animatingDifferences:itemSizes:time:)``).
+  ///
+  /// - Throws: ``ChangeError`` when the change names an item, section or group that is not
+  ///   there, names an item twice, or puts a group into a group; nothing changes then.
+  /// - Complexity: O(k + v log n) for k items and v visible cells; a move of several items also
+  ///   scans their destination's siblings.
+  @discardableResult
+  public mutating func perform(_ change: Change<SectionID, ItemID>, time: Double) throws(ChangeError) -> [Change<
+    SectionID, ItemID
+  >] {
+    var data = snapshot
+    let applied = try data.apply(change)
+    if case .placeholderMoved = change { return [] }
+    if isDragging {
+      show(data, animated: true, time: time)
+    } else {
+      relayout(at: time) { view in
+        view.snapshot = data
+        view.rebuildArrangement()
+        view.rebuildLayout()
+      }
+    }
+    report(change, applied, into: &pendingEvents)
+    return applied.inverse
+  }
+
+  /// Applies a change inside the view (gestures, undo, redo): the snapshot changes, the events are
+  /// appended; the caller rebuilds the arrangement and layout. Returns the changes that undo it.
+  mutating func commit(
+    _ change: Change<SectionID, ItemID>, into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) throws(ChangeError) -> [Change<SectionID, ItemID>] {
+    let applied = try snapshot.apply(change)
+    report(change, applied, into: &events)
+    return applied.inverse
+  }
+
+  private func report(
+    _ change: Change<SectionID, ItemID>, _ applied: Snapshot<SectionID, ItemID>.Applied,
+    into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) {
+    if case .moved = change, applied.moves.isEmpty { return }
+    for m in applied.moves { events.append(.moved(m.item, from: m.from, to: m.to)) }
+    events.append(.changed(change))
+  }
+
+  /// Ends a committed gesture: its undo step, and its difference for the owner.
+  mutating func recordGesture(
+    undo inverse: [Change<SectionID, ItemID>], difference: ReorderDifference<SectionID, ItemID>?,
+    into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) {
+    guard !inverse.isEmpty else { return }
+    history.undo.append(inverse)
+    history.redo = []
+    if let difference { events.append(.committed(difference)) }
+  }
+
+  // MARK: Undo and redo
+
+  /// Whether there is a gesture to undo (and no drag in progress).
+  public var canUndo: Bool { !isDragging && !history.undo.isEmpty }
+
+  /// Whether there is an undone gesture to redo (and no drag in progress).
+  public var canRedo: Bool { !isDragging && !history.redo.isEmpty }
+
+  /// Takes the last committed gesture back (a drop, a whole live-mode drag, a copy), by identity:
+  /// the items go back before the items they stood before, or to the end of their section or group
+  /// if those are gone. New data from ``apply(_:animatingDifferences:itemSizes:time:)`` is not
+  /// undone and does not clear the history. Does nothing during a drag or with nothing to undo.
+  ///
+  /// ```swift
+  /// _ = view.pointerUp(at: p, time: 1.0)   // [.moved(…), .changed(…), .committed(…), .dropped(…)]
+  /// _ = view.undo(time: 2.0)               // [.moved(…), .changed(…), .committed(…)]: back where it was
+  /// _ = view.redo(time: 3.0)               // and forward again
+  /// ```
+  @discardableResult
+  public mutating func undo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    var events = advance(to: time)
+    guard !isDragging, let step = history.undo.popLast() else { return events }
+    if let redo = replay(step, at: time, into: &events) { history.redo.append(redo) }
+    return events
+  }
+
+  /// Applies the last undone gesture again. Does nothing during a drag or with nothing to redo.
+  @discardableResult
+  public mutating func redo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    var events = advance(to: time)
+    guard !isDragging, let step = history.redo.popLast() else { return events }
+    if let undo = replay(step, at: time, into: &events) { history.undo.append(undo) }
+    return events
+  }
+
+  /// Performs a history step, each change fitted to the data as it is now, and returns the step
+  /// that reverses it (`nil` when nothing could be done: its items are all gone).
+  private mutating func replay(
+    _ step: [Change<SectionID, ItemID>], at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) -> [Change<SectionID, ItemID>]? {
+    var reverse: [Change<SectionID, ItemID>] = []
+    var differences: [ReorderDifference<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      for change in step {
+        guard let fitted = view.fitted(change), let inverse = try? view.commit(fitted, into: &events) else { continue }
+        reverse = inverse + reverse
+        if let d = fitted.difference { differences.append(d) }
+      }
+      view.rebuildArrangement()
+      view.rebuildLayout()
+    }
+    for d in differences { events.append(.committed(d)) }
+    return reverse.isEmpty ? nil : reverse
+  }
+
+  /// A history change fitted to the data now: items that are gone are left out; a place whose
+  /// next item is gone becomes the end of its section or group; a group that is gone, the end of
+  /// its section. `nil` when nothing is left to do.
+  func fitted(_ change: Change<SectionID, ItemID>) -> Change<SectionID, ItemID>? {
+    func place(_ d: ReorderDifference<SectionID, ItemID>) -> ReorderDifference<SectionID, ItemID>? {
+      guard let s = snapshot.sectionIndex(of: d.section) else { return nil }
+      var d = d
+      if let parent = d.parent, snapshot.path(of: parent)?.section != s || !snapshot.isGroup(parent) {
+        d.parent = nil
+        d.before = nil
+      }
+      if let before = d.before, snapshot.position(of: before).map({ $0.section != s || $0.parent != d.parent }) ?? true
+      {
+        d.before = nil
+      }
+      return d
+    }
+    switch change {
+    case .moved(var d):
+      d.items = d.items.filter(snapshot.contains)
+      guard !d.items.isEmpty, var placed = place(d) else { return nil }
+      if placed.parent != nil { placed.items = placed.items.filter { !snapshot.isGroup($0) } }
+      if let before = placed.before, placed.items.contains(before) { placed.before = nil }
+      return placed.items.isEmpty ? nil : .moved(placed)
+    case .inserted(let d, let children, let expanded):
+      guard let placed = place(d) else { return nil }
+      return .inserted(placed, children: children, expanded: expanded)
+    case .deleted(let items):
+      let present = items.filter(snapshot.contains)
+      return present.isEmpty ? nil : .deleted(present)
+    case .expanded(let g), .collapsed(let g):
+      return snapshot.isGroup(g) ? change : nil
+    case .placeholderMoved:
+      return nil
+    }
+  }
+}
