@@ -87,7 +87,8 @@ extension CollectionView {
   /// Takes the last committed gesture back (a drop, a whole live-mode drag, a copy), by identity:
   /// the items go back before the items they stood before, or to the end of their section or group
   /// if those are gone. New data from ``apply(_:animatingDifferences:itemSizes:time:)`` is not
-  /// undone and does not clear the history. Does nothing during a drag or with nothing to undo.
+  /// undone and does not clear the history; a gesture that new data already took back is skipped.
+  /// Does nothing during a drag or with nothing to undo.
   ///
   /// ```swift
   /// _ = view.pointerUp(at: p, time: 1.0)   // [.moved(…), .changed(…), .committed(…), .dropped(…)]
@@ -97,8 +98,13 @@ extension CollectionView {
   @discardableResult
   public mutating func undo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
-    guard !isDragging, let step = history.undo.popLast() else { return events }
-    if let redo = replay(step, at: time, into: &events) { history.redo.append(redo) }
+    guard !isDragging else { return events }
+    // A step that new data already took back does nothing: skip to the next one.
+    while let step = history.undo.popLast() {
+      guard let redo = replay(step, at: time, into: &events) else { continue }
+      history.redo.append(redo)
+      break
+    }
     return events
   }
 
@@ -106,8 +112,12 @@ extension CollectionView {
   @discardableResult
   public mutating func redo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
-    guard !isDragging, let step = history.redo.popLast() else { return events }
-    if let undo = replay(step, at: time, into: &events) { history.undo.append(undo) }
+    guard !isDragging else { return events }
+    while let step = history.redo.popLast() {
+      guard let undo = replay(step, at: time, into: &events) else { continue }
+      history.undo.append(undo)
+      break
+    }
     return events
   }
 
@@ -120,7 +130,9 @@ extension CollectionView {
     var differences: [ReorderDifference<SectionID, ItemID>] = []
     relayout(at: time) { view in
       for change in step {
-        guard let fitted = view.fitted(change), let inverse = try? view.commit(fitted, into: &events) else { continue }
+        guard let fitted = view.fitted(change), let inverse = try? view.commit(fitted, into: &events),
+          !inverse.isEmpty
+        else { continue }
         reverse = inverse + reverse
         if let d = fitted.difference { differences.append(d) }
       }

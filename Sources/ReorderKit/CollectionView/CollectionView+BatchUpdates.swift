@@ -195,6 +195,8 @@ extension CollectionView {
     self.drag = nil
     longPress.reset()
     pressedItem = nil
+    rebuildArrangement()
+    rebuildLayout()
     pendingEvents.append(.cancelled(drag.item))
   }
 
@@ -207,7 +209,12 @@ extension CollectionView {
     fitted.items = items
     if fitted.parent != nil, items.contains(where: snapshot.isGroup) { fitted.parent = nil }
     guard let position = try? snapshot.position(for: fitted, skipping: Set(items)) else { return }
-    if mode == .live { _ = try? snapshot.apply(.moved(fitted)) }
+    if mode == .live {
+      var events = pendingEvents
+      _ = try? commit(.moved(fitted), into: &events)
+      pendingEvents = events
+      self.drag?.newDataArrived = true
+    }
     if case .list = layoutConfiguration {
       var arrangement = OutlineArrangement(snapshot, dragging: items)
       arrangement.movePlaceholder(to: position)

@@ -246,7 +246,11 @@ extension CollectionView {
     }
     if mode == .live {
       let place = snapshot.placements(of: [drag.item], skipping: [drag.item]).first
-      recordGesture(undo: drag.undo.filter { $0.difference != place }, difference: place, into: &events)
+      if drag.undo.first?.difference != place {
+        recordGesture(undo: drag.undo, difference: place, into: &events)
+      } else if drag.newDataArrived, let place {
+        events.append(.committed(place))
+      }
     } else if let final {
       let place = snapshot.difference(moving: drag.item, to: final)
       let inverse = (try? commit(.moved(place), into: &events)) ?? []
@@ -269,6 +273,10 @@ extension CollectionView {
       _ = view.movement.cancelInteractiveMovement()
       if view.mode == .live {
         for change in drag.undo { _ = try? view.commit(view.fitted(change) ?? change, into: &events) }
+        // New data came during the drag: the owner's data may have the item elsewhere; say where it stands.
+        if drag.newDataArrived, let place = view.snapshot.placements(of: [drag.item], skipping: [drag.item]).first {
+          events.append(.committed(place))
+        }
       }
       view.drag = nil
       view.rebuildArrangement()

@@ -91,6 +91,9 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     var start: OutlinePosition<ItemID>
     /// The changes that put the item back where it was at the lift (live mode commits as it goes).
     var undo: [Change<SectionID, ItemID>] = []
+    /// Whether new data came during a live drag: the owner's data may then have the item elsewhere
+    /// than the view, so the end of the drag reports where it stands.
+    var newDataArrived = false
     var pointer: Point
     var grab: Point
     var size: Size
