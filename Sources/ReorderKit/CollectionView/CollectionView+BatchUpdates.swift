@@ -174,7 +174,7 @@ extension CollectionView {
   func placeholderPlace() -> ReorderDifference<SectionID, ItemID>? {
     guard let drag else { return nil }
     let position: OutlinePosition<ItemID>
-    let items = mode == .dragDrop ? dnd.ordered : [drag.item]
+    let items = drag.items
     if let outline, let p = outline.placeholder {
       position = p
     } else if let g = dnd.grid {
@@ -192,9 +192,8 @@ extension CollectionView {
     guard let drag else { return }
     _ = movement.cancelInteractiveMovement()
     dnd.reset()
-    self.drag = nil
+    interaction = .idle
     longPress.reset()
-    pressedItem = nil
     rebuildArrangement()
     rebuildLayout()
     pendingEvents.append(.cancelled(drag.item))
@@ -205,10 +204,13 @@ extension CollectionView {
   /// longer holds leave the session. A live drag moves its item there, as it always stands at the placeholder.
   mutating func keepDrag(at place: ReorderDifference<SectionID, ItemID>) {
     guard let drag, case .moved(var fitted)? = fitted(.moved(place)) else { return }
-    let items = (mode == .dragDrop ? dnd.ordered : [drag.item]).filter(snapshot.contains)
+    let items = drag.items.filter(snapshot.contains)
     fitted.items = items
     if fitted.parent != nil, items.contains(where: snapshot.isGroup) { fitted.parent = nil }
     guard let position = try? snapshot.position(for: fitted, skipping: Set(items)) else { return }
+    self.drag?.items = items
+    let hasGroup = items.contains(where: snapshot.isGroup)
+    self.drag?.hasGroup = hasGroup
     if mode == .live {
       var events = pendingEvents
       _ = try? commit(.moved(fitted), into: &events)
@@ -228,11 +230,6 @@ extension CollectionView {
       grid = PlaceholderArrangement(original: original, placeholder: placeholder)
     }
     if mode == .dragDrop {
-      dnd.session = DragSession()
-      dnd.session.begin(with: drag.item)
-      for id in items where id != drag.item { dnd.session.add(id) }
-      dnd.ordered = items
-      dnd.hasGroup = items.contains(where: snapshot.isGroup)
       dnd.cachedTarget = nil
       dnd.cadence.reset()
       dnd.shown = target(for: .insertAt(position))

@@ -76,7 +76,7 @@ extension CollectionView {
   /// ```swift
   /// view.dragSessionItems   // ["Intro", "Loops"]
   /// ```
-  public var dragSessionItems: [ItemID] { drag == nil || mode != .dragDrop ? [] : dnd.ordered }
+  public var dragSessionItems: [ItemID] { mode == .dragDrop ? drag?.items ?? [] : [] }
 
   /// The proposal shown now in a drag and drop, or `nil` when no drag and drop is live.
   ///
@@ -118,16 +118,17 @@ extension CollectionView {
   /// - Complexity: O(n): the arrangement is rebuilt without the new item.
   public mutating func addItemToDragSession(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
-    guard mode == .dragDrop, drag != nil, point.isFinite, let path = layout.itemPath(at: toContent(point)),
-      let id = displayedItem(at: path), !dnd.session.contains(id), let position = snapshot.position(of: id)
+    guard mode == .dragDrop, let session = drag, point.isFinite, let path = layout.itemPath(at: toContent(point)),
+      let id = displayedItem(at: path), !session.contains(id), let position = snapshot.position(of: id)
     else { return events }
-    if snapshot.isGroup(id), snapshot.children(of: id).contains(where: { dnd.session.contains($0) }) { return events }
+    if snapshot.isGroup(id), snapshot.children(of: id).contains(where: session.contains) { return events }
     let policyPath = position.parent == nil ? position.itemPath : path
-    guard policy.canMoveItem(id, policyPath), dnd.delegate.canAddItem(id, dnd.ordered) else { return events }
-    dnd.session.add(id)
-    let oldOrdered = dnd.ordered
-    dnd.ordered = dnd.session.items.sorted { originalOrder($0).lexicographicallyPrecedes(originalOrder($1)) }
-    dnd.hasGroup = dnd.hasGroup || snapshot.isGroup(id)
+    guard policy.canMoveItem(id, policyPath), dnd.delegate.canAddItem(id, session.items) else { return events }
+    let oldOrdered = session.items
+    drag!.items = (session.items + [id]).sorted {
+      snapshot.orderKey($0).lexicographicallyPrecedes(snapshot.orderKey($1))
+    }
+    drag!.hasGroup = session.hasGroup || snapshot.isGroup(id)
     dnd.cachedTarget = nil
     dnd.cadence.reset()
     relayout(at: time) { view in view.rebuildDropArrangement(previouslyDragged: Set(oldOrdered)) }
@@ -135,21 +136,11 @@ extension CollectionView {
     return events
   }
 
-  /// The sort key of an item's position before the drag: section, top-level index, 0 for the item itself or 1 + child index.
-  func originalOrder(_ id: ItemID) -> [Int] {
-    guard let p = snapshot.position(of: id) else { return [] }
-    guard let parent = p.parent, let top = snapshot.path(of: parent) else { return [p.section, p.index, 0] }
-    return [p.section, top.item, p.index + 1]
-  }
-
   // MARK: Lifting and re-arranging
 
   /// Begins a drag-and-drop session with the lifted item.
   mutating func beginDragDrop(item id: ItemID, at start: OutlinePosition<ItemID>) {
     dnd.reset()
-    dnd.session.begin(with: id)
-    dnd.ordered = [id]
-    dnd.hasGroup = snapshot.isGroup(id)
     if outline != nil {
       outline = OutlineArrangement(snapshot, dragging: [id])
     } else {
@@ -161,7 +152,7 @@ extension CollectionView {
 
   /// Rebuilds the arrangement for the session's items, keeping the gap before the same shown item.
   mutating func rebuildDropArrangement(previouslyDragged old: Set<ItemID>) {
-    let dragged = Set(dnd.ordered)
+    let dragged = Set(drag!.items)
     let current: OutlinePosition<ItemID>
     if let outline {
       current = outline.placeholder!
@@ -169,7 +160,7 @@ extension CollectionView {
       current = dnd.grid!.placeholder.outlinePosition()
     }
     var position = current
-    if let parent = current.parent, dragged.contains(parent) || dnd.hasGroup {
+    if let parent = current.parent, dragged.contains(parent) || drag!.hasGroup {
       // The gap was inside a group that now travels, or the stack now holds a group: it lands at top level.
       let tops = snapshot.items(inSection: current.section)
       let index = snapshot.path(of: parent)!.item
@@ -184,7 +175,7 @@ extension CollectionView {
       position.index = anchor.flatMap { a in now.firstIndex(of: a) } ?? now.count
     }
     if outline != nil {
-      var arrangement = OutlineArrangement(snapshot, dragging: dnd.ordered)
+      var arrangement = OutlineArrangement(snapshot, dragging: drag!.items)
       arrangement.movePlaceholder(to: position)
       outline = arrangement
     } else {

@@ -13,7 +13,7 @@ extension CollectionView {
     guard inside, target.proposal.landsItems, let destination = target.destination else {
       return events + cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
     }
-    let items = dnd.ordered
+    let items = drag.items
     let dragged = Set(items)
     let position: OutlinePosition<ItemID>
     switch destination {
@@ -52,7 +52,7 @@ extension CollectionView {
   /// Cancels a drag and drop: nothing changes but the groups spring loading opened, which close.
   mutating func cancelDrop(at time: Double, operation: DropOperation) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
-    let items = dnd.ordered
+    let items = drag.items
     let destination = dnd.shown.destination
     let lifted = liftedFrame(of: drag)
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -106,11 +106,11 @@ extension CollectionView {
 
   /// The lifted stack: up to two more session items behind the lifted cell, a badge with the
   /// session's count, and the forbidden marker at the pointer.
-  func dragDropLiftedElements(_ drag: Drag, at time: Double) -> [RenderElement<SectionID, ItemID>] {
+  func dragDropLiftedElements(_ drag: Session, at time: Double) -> [RenderElement<SectionID, ItemID>] {
     var main = liftedElements(drag, at: time)
     guard !main.isEmpty else { return main }
     var result: [RenderElement<SectionID, ItemID>] = []
-    let others = dnd.ordered.filter { $0 != drag.item }.prefix(2)
+    let others = drag.items.filter { $0 != drag.item }.prefix(2)
     for (k, id) in others.enumerated().reversed() {
       let d = Double(k + 1) * 4
       result.append(
@@ -118,7 +118,7 @@ extension CollectionView {
           kind: .item(id), frame: main[0].frame.offsetBy(dx: d, dy: d), scale: main[0].scale, isLifted: true,
           depth: main[0].depth, isExpanded: snapshot.isGroup(id) ? snapshot.isExpanded(id) : nil))
     }
-    if dnd.ordered.count > 1 { main[0].badgeCount = dnd.ordered.count }
+    if drag.items.count > 1 { main[0].badgeCount = drag.items.count }
     result += main
     if dnd.shown.proposal.operation == .forbidden {
       result.append(

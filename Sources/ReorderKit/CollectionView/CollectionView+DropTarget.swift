@@ -8,7 +8,7 @@ extension CollectionView {
     let view = Rect(origin: offset, size: viewSize)
     guard view.contains(p) else { return .some(nil) }
     if let outline, case .list(let list) = layout {
-      switch outline.hit(at: p, in: list, allowInsertInto: true, draggingGroup: dnd.hasGroup) {
+      switch outline.hit(at: p, in: list, allowInsertInto: true, draggingGroup: (drag?.hasGroup ?? false)) {
       case .nothing: return .some(nil)
       case .ownRows: return .insertAt(outline.placeholder!)
       case .at(let position): return .insertAt(position)
@@ -35,7 +35,7 @@ extension CollectionView {
     case .insertAt?: proposed = DropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     case .insertInto?: proposed = DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath)
     }
-    var proposal = dnd.delegate.dropSessionDidUpdate(dnd.ordered, destination, proposed)
+    var proposal = dnd.delegate.dropSessionDidUpdate(drag!.items, destination, proposed)
     var landing = destination
     if proposal.intent != proposed.intent, proposal.intent != .unspecified, let d = destination {
       switch (d, proposal.intent) {
@@ -63,7 +63,7 @@ extension CollectionView {
 
   /// The group right after a top-level gap, when the session may go into it. O(1).
   func group(after position: OutlinePosition<ItemID>) -> ItemID? {
-    guard let outline, position.parent == nil, !dnd.hasGroup,
+    guard let outline, position.parent == nil, !(drag?.hasGroup ?? false),
       position.index < outline.topLevelCount(inSection: position.section)
     else { return nil }
     let row = outline.base[position.section][outline.topRows[position.section][position.index]]
@@ -114,7 +114,7 @@ extension CollectionView {
     } else {
       return
     }
-    events.append(.changed(.placeholderMoved(snapshot.difference(placing: dnd.ordered, at: position))))
+    events.append(.changed(.placeholderMoved(snapshot.difference(placing: drag!.items, at: position))))
   }
 
   /// Expands a group opened by spring loading, animated, keeping the gap where it is.
@@ -124,7 +124,7 @@ extension CollectionView {
     relayout(at: time) { view in
       let position = view.outline!.placeholder!
       _ = try? view.commit(.expanded(group), into: &events)
-      var arrangement = OutlineArrangement(view.snapshot, dragging: view.dnd.ordered)
+      var arrangement = OutlineArrangement(view.snapshot, dragging: view.drag!.items)
       arrangement.movePlaceholder(to: position)
       view.outline = arrangement
       view.dnd.cachedTarget = nil

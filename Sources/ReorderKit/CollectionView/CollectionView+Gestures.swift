@@ -3,11 +3,12 @@ extension CollectionView {
   public mutating func pointerDown(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     let events = advance(to: time)
     guard point.isFinite, drag == nil else { return events }
-    pressedItem = itemIdentifier(at: point)
-    guard pressedItem != nil else {
+    guard let id = itemIdentifier(at: point) else {
+      interaction = .idle
       longPress.reset()
       return events
     }
+    interaction = .pressing(id)
     _ = longPress.pointerDown(at: point, time: time)
     return events
   }
@@ -24,7 +25,7 @@ extension CollectionView {
         events += updateTarget(at: time)
       }
     case .failed:
-      pressedItem = nil
+      if case .pressing = interaction { interaction = .idle }
     default:
       break
     }
@@ -60,7 +61,7 @@ extension CollectionView {
     default:
       break
     }
-    pressedItem = nil
+    if case .pressing = interaction { interaction = .idle }
     longPress.reset()
     return events
   }
@@ -70,7 +71,7 @@ extension CollectionView {
     var events = advance(to: time)
     _ = longPress.cancel()
     longPress.reset()
-    pressedItem = nil
+    if case .pressing = interaction { interaction = .idle }
     if drag != nil { events += cancelDrag(at: time) }
     return events
   }
@@ -172,9 +173,9 @@ extension CollectionView {
       return [.denied(id)]
     }
     let frame = layout.frame(ofItem: path)
-    drag = Drag(
-      item: id, start: start, pointer: point, grab: Point(x: content.x - frame.minX, y: content.y - frame.minY),
-      size: frame.size, liftTime: time)
+    drag = Session(
+      item: id, items: [id], hasGroup: snapshot.isGroup(id), start: start, pointer: point,
+      grab: Point(x: content.x - frame.minX, y: content.y - frame.minY), size: frame.size, liftTime: time)
     settle = nil
     if mode == .live { drag!.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
     if mode == .dragDrop {
@@ -288,7 +289,7 @@ extension CollectionView {
   }
 
   /// The lifted cell's frame (unscaled) in content coordinates.
-  func liftedFrame(of drag: Drag) -> Rect {
+  func liftedFrame(of drag: Session) -> Rect {
     let p = toContent(drag.pointer)
     return Rect(origin: Point(x: p.x - drag.grab.x, y: p.y - drag.grab.y), size: drag.size)
   }

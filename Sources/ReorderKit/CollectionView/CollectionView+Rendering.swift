@@ -139,7 +139,7 @@ extension CollectionView {
   }
 
   /// The lifted cell (and, for a group in a list, its children) following the pointer, on top.
-  func liftedElements(_ drag: Drag, at time: Double) -> [RenderElement<SectionID, ItemID>] {
+  func liftedElements(_ drag: Session, at time: Double) -> [RenderElement<SectionID, ItemID>] {
     let lift = TimingCurve.easeInOut.value(at: (time - drag.liftTime) / 0.15)
     let scale = 1 + (liftedScale - 1) * lift
     let base = liftedFrame(of: drag).offsetBy(dx: -offset.x, dy: -offset.y)

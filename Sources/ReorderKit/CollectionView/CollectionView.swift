@@ -66,8 +66,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   var outline: OutlineArrangement<SectionID, ItemID>?
   var grid: PlaceholderArrangement?
   var movement = InteractiveMovement()
-  var drag: Drag?
-  var pressedItem: ItemID?
+  /// What is going on: idle, a press, or a drag with its session.
+  var interaction = Interaction.idle
   var animations: [ItemID: ElementAnimation] = [:]
   /// Headers gliding with their sections, or fading in with new ones, keyed by section identity.
   var headerAnimations: [SectionID: ElementAnimation] = [:]
@@ -85,20 +85,6 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:time:)`` mid-drag,
   /// ``perform(_:time:)``): delivered with the next call that returns events.
   var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
-
-  struct Drag: Sendable {
-    var item: ItemID
-    var start: OutlinePosition<ItemID>
-    /// The changes that put the item back where it was at the lift (live mode commits as it goes).
-    var undo: [Change<SectionID, ItemID>] = []
-    /// Whether new data came during a live drag: the owner's data may then have the item elsewhere
-    /// than the view, so the end of the drag reports where it stands.
-    var newDataArrived = false
-    var pointer: Point
-    var grab: Point
-    var size: Size
-    var liftTime: Double
-  }
 
   struct Ghost: Sendable {
     var kind: RenderElement<SectionID, ItemID>.Kind

@@ -3,7 +3,6 @@
 /// declaration stays small.
 struct DragDropState<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   var delegate = DropDelegate<ItemID>()
-  var session = DragSession<ItemID>()
   var springLoading = SpringLoading<ItemID>()
   var isSpringLoaded = true
   var autoScroll = AutoScroll()
@@ -12,23 +11,17 @@ struct DragDropState<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
   var grid: GridDropArrangement<ItemID>?
   /// The target shown now (the gap, a highlighted group, or a forbidden marker).
   var shown: DropTarget<ItemID> = .init(destination: nil, proposal: DropProposal(operation: .cancel))
-  /// The session's items in their original order, and whether one is a group.
-  var ordered: [ItemID] = []
-  var hasGroup = false
   /// The proposal last computed, reused while the destination under the pointer stays the same.
   var cachedTarget: (key: DropDestination<ItemID>?, target: DropTarget<ItemID>)?
   /// The result of the last drop.
   var lastDrop: DropResult<ItemID>?
 
   mutating func reset() {
-    session = DragSession()
     _ = springLoading.end(droppedInto: nil)
     autoScroll.stop()
     cadence.reset()
     grid = nil
     shown = .init(destination: nil, proposal: DropProposal(operation: .cancel))
-    ordered = []
-    hasGroup = false
     cachedTarget = nil
   }
 }

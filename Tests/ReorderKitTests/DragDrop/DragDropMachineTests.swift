@@ -4,23 +4,6 @@ import Testing
 
 @Suite("Drag and drop machines")
 struct DragDropMachineTests {
-  @Test func sessionBeginsAddsDropsAndCancels() {
-    var session = DragSession<String>()
-    #expect(session.add("x") == .none)
-    #expect(session.begin(with: "a") == .began(["a"]))
-    #expect(session.begin(with: "b") == .none)
-    #expect(session.add("b") == .added("b"))
-    #expect(session.add("a") == .none)
-    #expect(session.contains("b"))
-    #expect(session.items == ["a", "b"])
-    #expect(session.drop() == .drop(["a", "b"]))
-    #expect(!session.isActive)
-    #expect(session.drop() == .none)
-    session.begin(with: "c")
-    #expect(session.cancel() == .cancelled(["c"]))
-    #expect(session.items.isEmpty)
-  }
-
   @Test func springLoadingOpensAfterSevenTenths() {
     var spring = SpringLoading<String>()
     #expect(spring.hover(over: "g", time: 1.0) == .none)
