@@ -227,7 +227,6 @@ extension CollectionView {
       let original = snapshot.path(of: drag.item)!
       let placeholder = position.itemPath
       movement.restart(original: original, placeholder: placeholder)
-      grid = PlaceholderArrangement(original: original, placeholder: placeholder)
     }
     if mode == .dragDrop {
       dnd.cachedTarget = nil

@@ -184,52 +184,65 @@ extension CollectionView {
       outline = OutlineArrangement(snapshot, dragging: [id])
     } else {
       movement.beginInteractiveMovementForItem(at: topPath)
-      grid = PlaceholderArrangement(original: topPath, placeholder: topPath)
     }
     rebuildLayout()
     updateAutoScroll(time: time)
     return [.lifted(id)]
   }
 
-  /// Applies the target rule at the drag's pointer and reflows.
+  /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
   mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return updateDropTarget(at: time) }
     let p = toContent(drag.pointer)
-    if var outline, case .list(let list) = layout {
-      let draggingGroup = snapshot.isGroup(drag.item)
+    if let outline, case .list(let list) = layout {
       guard
         case .insertAt(let position) = outline.proposal(
-          at: p, in: list, allowInsertInto: false, draggingGroup: draggingGroup)
+          at: p, in: list, allowInsertInto: false, draggingGroup: drag.hasGroup)
       else { return [] }
-      let old = outline.placeholder!
-      var events: [CollectionViewEvent<SectionID, ItemID>] = []
-      relayout(at: time) { view in
-        let place = view.snapshot.difference(moving: drag.item, to: position)
-        outline.movePlaceholder(to: position)
-        view.outline = outline
-        view.updateLayout(sections: old.section, position.section)
-        events.append(.changed(.placeholderMoved(place)))
-        if view.mode == .live { _ = try? view.commit(.moved(place), into: &events) }
-      }
-      return events
+      return movePlaceholder(to: position, time: time)
     }
-    guard case .placeholderMoved(let from, let to) = movement.updateTargetPosition(p, in: layout, policy: policy) else {
+    var trial = movement
+    guard case .placeholderMoved(_, let to) = trial.updateTargetPosition(p, in: layout, policy: policy) else {
       return []
     }
+    return movePlaceholder(to: to.outlinePosition(), time: time)
+  }
+
+  /// Moves the placeholder of the drag in progress to a position counted without the dragged
+  /// items, and reflows: the one session call that the pointer, the keyboard and the tool share.
+  /// In live mode the move is committed at once; in drag and drop the delegate sees the proposal.
+  /// - Complexity: O(log n + v): the layout of one or two sections and the visible cells' reflow.
+  mutating func movePlaceholder(to position: OutlinePosition<ItemID>, time: Double) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
+    guard let drag else { return [] }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    if mode == .dragDrop {
+      show(target(for: .insertAt(position)), at: time, into: &events)
+      return events
+    }
+    let old: Int
+    if let current = outline?.placeholder {
+      guard current != position else { return [] }
+      old = current.section
+    } else {
+      guard let current = movement.placeholderPath, current != position.itemPath else { return [] }
+      old = current.section
+    }
     relayout(at: time) { view in
-      let place = view.snapshot.difference(
-        moving: drag.item, to: ItemPath(item: to.item, section: to.section).outlinePosition())
+      let place = view.snapshot.difference(moving: drag.item, to: position)
+      if view.outline != nil {
+        view.outline!.movePlaceholder(to: position)
+      } else {
+        view.movement.restart(original: view.movement.originalPath!, placeholder: position.itemPath)
+      }
       events.append(.changed(.placeholderMoved(place)))
       if view.mode == .live {
         _ = try? view.commit(.moved(place), into: &events)
         view.movement.placeholderCommitted()
-        view.grid = PlaceholderArrangement(original: to, placeholder: to)
-      } else {
-        view.grid!.placeholder = to
       }
-      view.updateLayout(sections: from.section, to.section)
+      view.updateLayout(sections: old, position.section)
     }
     return events
   }

@@ -64,7 +64,6 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   var layout: AnyLayout
   var outline: OutlineArrangement<SectionID, ItemID>?
-  var grid: PlaceholderArrangement?
   var movement = InteractiveMovement()
   /// What is going on: idle, a press, or a drag with its session.
   var interaction = Interaction.idle
@@ -246,7 +245,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// The arrangement of the data with nothing dragged: the visible rows of a list; a grid shows the snapshot.
   mutating func rebuildArrangement() {
     if case .list = layoutConfiguration { outline = OutlineArrangement(snapshot) } else { outline = nil }
-    grid = nil
+    _ = movement.cancelInteractiveMovement()
     dnd.grid = nil
   }
 

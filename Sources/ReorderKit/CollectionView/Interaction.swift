@@ -42,6 +42,13 @@ extension CollectionView {
     func contains(_ id: ItemID) -> Bool { items.contains(id) }
   }
 
+  /// The slots of a grid during an interactive or live movement, derived from the movement
+  /// machine, which holds the original path and the placeholder: one source of truth.
+  var grid: PlaceholderArrangement? {
+    guard let original = movement.originalPath, let placeholder = movement.placeholderPath else { return nil }
+    return PlaceholderArrangement(original: original, placeholder: placeholder)
+  }
+
   /// The drag in progress, if any.
   var drag: Session? {
     get {

@@ -45,13 +45,6 @@ public protocol CollectionLayout: Sendable {
   func isAfterLastItem(_ point: Point, inSection section: Int) -> Bool
 }
 
-extension CollectionLayout {
-  /// The frame of a section's header, or `nil` when headers have no height.
-  func headers(in rect: Rect) -> [Int] {
-    (0..<numberOfSections).filter { s in frame(ofHeader: s).map { $0.intersects(rect) } ?? false }
-  }
-}
-
 /// The index of the first element of a sorted collection for which `isAfter` holds
 /// (the collection must be partitioned: false…false, true…true).
 @inline(__always)

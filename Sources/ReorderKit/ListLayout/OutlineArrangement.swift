@@ -117,11 +117,6 @@ struct OutlineArrangement<SectionID: Hashable & Sendable, ItemID: Hashable & Sen
     return position.index < tops.count ? tops[position.index] : base[position.section].count
   }
 
-  /// The displayed row index of the first block row, or `nil` when nothing is dragged.
-  var blockStart: ItemPath? {
-    placeholder == nil ? nil : ItemPath(item: insertion.row, section: insertion.section)
-  }
-
   /// Moves the block to a position (counted without the dragged items).
   mutating func movePlaceholder(to position: OutlinePosition<ItemID>) {
     placeholder = position

@@ -1,5 +1,5 @@
 /// An error in the data given to a ``Snapshot``: a duplicate identifier, an
-/// unknown section, a group inside a group.
+/// unknown section.
 ///
 /// ```swift
 /// var snapshot = Snapshot<String, String>()
@@ -10,7 +10,6 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
     case duplicateItem(String)
     case duplicateSection(String)
     case unknownSection(String)
-    case nestedGroup(String)
   }
   private let kind: Kind
 
@@ -23,16 +22,12 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
   static func unknownSection(_ id: some Hashable) -> SnapshotError {
     SnapshotError(kind: .unknownSection("\(id)"))
   }
-  static func nestedGroup(_ id: some Hashable) -> SnapshotError {
-    SnapshotError(kind: .nestedGroup("\(id)"))
-  }
 
   public var description: String {
     switch kind {
     case .duplicateItem(let id): "duplicate item identifier \"\(id)\""
     case .duplicateSection(let id): "duplicate section identifier \"\(id)\""
     case .unknownSection(let id): "unknown section \"\(id)\""
-    case .nestedGroup(let id): "group \"\(id)\" is inside a group; groups only live at the top level"
     }
   }
 }
