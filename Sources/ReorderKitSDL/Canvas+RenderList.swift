@@ -92,6 +92,8 @@ extension Canvas {
       strokeRoundedRect(frame, radius: r, lineWidth: 2, color: theme.accent.withAlpha(element.alpha))
     case .forbidden:
       drawForbidden(in: frame, theme: theme, alpha: element.alpha)
+    case .focusRing:
+      strokeRoundedRect(frame, radius: theme.cornerRadius + 3, lineWidth: 3, color: theme.accent)
     }
   }
 

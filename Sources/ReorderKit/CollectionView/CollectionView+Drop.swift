@@ -45,6 +45,7 @@ extension CollectionView {
     }
     dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination, copies: copies)
     settle(operation == .copy ? copies : items, from: lifted, at: time)
+    announceEnd(of: drag, cancelled: false, into: &events, item: copies.first ?? drag.item)
     events.append(.dropped(drag.item))
     return events
   }
@@ -62,6 +63,7 @@ extension CollectionView {
     }
     dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination)
     settle(items, from: lifted, at: time)
+    announceEnd(of: drag, cancelled: true, into: &events)
     return events + [.cancelled(drag.item)]
   }
 

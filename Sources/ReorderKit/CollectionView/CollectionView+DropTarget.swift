@@ -95,7 +95,12 @@ extension CollectionView {
   mutating func show(
     _ target: DropTarget<ItemID>, at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
+    let changed = dnd.shown != target
     dnd.shown = target
+    if changed, target.proposal.landsItems, case .insertInto(let group)? = target.destination {
+      pendingAnnouncement = (announcer.into(announcer.itemName(group)), time)
+      spokenContainer = announcer.itemName(group)
+    }
     guard target.proposal.landsItems, case .insertAt(let position)? = target.destination else { return }
     if var outline {
       guard let old = outline.placeholder, old != position else { return }
@@ -115,6 +120,7 @@ extension CollectionView {
       return
     }
     events.append(.changed(.placeholderMoved(snapshot.difference(placing: drag!.items, at: position))))
+    announcePlaceholder(at: position, time: time)
   }
 
   /// Expands a group opened by spring loading, animated, keeping the gap where it is.

@@ -3,6 +3,7 @@ extension CollectionView {
   public mutating func pointerDown(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     let events = advance(to: time)
     guard point.isFinite, drag == nil else { return events }
+    focus = nil  // the focus ring is for the keyboard; the pointer hides it
     guard let id = itemIdentifier(at: point) else {
       interaction = .idle
       longPress.reset()
@@ -125,6 +126,7 @@ extension CollectionView {
       if drag != nil { events += updateTarget(at: t) }
     }
     if drag != nil { events += advanceDrag(to: t) }
+    if pendingAnnouncement != nil { flushAnnouncement(at: t, into: &events) }
     snapToPageIfIdle(at: t)
     if let s = settle, s.animation.isFinished(at: t) { settle = nil }
     if !headerAnimations.isEmpty, headerAnimations.values.contains(where: { $0.isFinished(at: t) }) {
@@ -170,7 +172,7 @@ extension CollectionView {
     guard drag == nil, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
     let topPath = ItemPath(item: start.index, section: start.section)
     if !policy.canMoveItem(id, start.parent == nil ? topPath : path) {
-      return [.denied(id)]
+      return [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
     }
     let frame = layout.frame(ofItem: path)
     drag = Session(
@@ -187,7 +189,10 @@ extension CollectionView {
     }
     rebuildLayout()
     updateAutoScroll(time: time)
-    return [.lifted(id)]
+    pendingAnnouncement = nil
+    let place = spokenPlace(of: start, travelling: [])
+    spokenContainer = place.container
+    return [.lifted(id), .announcement(announcer.lifted(announcer.itemName(id), place))]
   }
 
   /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
@@ -238,6 +243,7 @@ extension CollectionView {
         view.movement.restart(original: view.movement.originalPath!, placeholder: position.itemPath)
       }
       events.append(.changed(.placeholderMoved(place)))
+      view.announcePlaceholder(at: position, time: time)
       if view.mode == .live {
         _ = try? view.commit(.moved(place), into: &events)
         view.movement.placeholderCommitted()
@@ -274,6 +280,7 @@ extension CollectionView {
     rebuildArrangement()
     rebuildLayout()
     startSettle(drag.item, from: liftedFrame, at: time)
+    announceEnd(of: drag, cancelled: false, into: &events)
     events.append(.dropped(drag.item))
     return events
   }
@@ -297,6 +304,7 @@ extension CollectionView {
       view.rebuildLayout()
     }
     startSettle(drag.item, from: liftedFrame, at: time)
+    announceEnd(of: drag, cancelled: true, into: &events)
     events.append(.cancelled(drag.item))
     return events
   }

@@ -132,10 +132,21 @@ extension CollectionView {
     if let drag {
       elements += mode == .dragDrop ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
     }
+    if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
       isAnimating: drag != nil || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty || !ghosts.isEmpty
         || scrollAnimation != nil || longPress.isPending)
+  }
+
+  /// The frame of the keyboard focus ring: around the focused cell as drawn (lifted, settling or at rest).
+  func focusRingFrame(in elements: [RenderElement<SectionID, ItemID>]) -> Rect? {
+    guard let focus else { return nil }
+    guard let cell = elements.last(where: { $0.kind == .item(focus) }) else { return nil }
+    let f = cell.frame
+    let w = f.width * cell.scale
+    let h = f.height * cell.scale
+    return Rect(x: f.midX - w / 2 - 3, y: f.midY - h / 2 - 3, width: w + 6, height: h + 6)
   }
 
   /// The lifted cell (and, for a group in a list, its children) following the pointer, on top.

@@ -12,6 +12,9 @@ public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable
   /// A change to the data, by identity: every one, from gestures, undo, redo and
   /// ``CollectionView/perform(_:time:)``, and the placeholder's moves during a drag. Save from here.
   case changed(Change<SectionID, ItemID>)
+  /// Text for a screen reader (an on-screen live region): a lift, a placeholder move, a drop, a
+  /// cancel, a refusal, a focus change. See ``CollectionView/announcer``.
+  case announcement(String)
   /// A gesture (a drop, a whole live-mode drag, a copy), an undo or a redo committed: where the
   /// items now stand, by identity. One per gesture, after its ``changed(_:)`` events.
   case committed(ReorderDifference<SectionID, ItemID>)
@@ -56,6 +59,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   public var reflowDuration: Double = 0.25
   /// The scale of a lifted cell.
   public var liftedScale: Double = 1.05
+  /// The words a screen reader speaks: item and section names, and the strings, to localise.
+  public var announcer = Announcer<SectionID, ItemID>()
 
   /// Per-item sizes for a grid without fixed columns.
   public internal(set) var itemSizes: [ItemID: Size]
@@ -84,6 +89,12 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:time:)`` mid-drag,
   /// ``perform(_:time:)``): delivered with the next call that returns events.
   var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
+  /// The item with the keyboard focus.
+  var focus: ItemID?
+  /// A placeholder move's announcement, held back while the pointer sweeps, and when it was made.
+  var pendingAnnouncement: (text: String, time: Double)?
+  /// The section or group the last announcement named.
+  var spokenContainer: String?
 
   struct Ghost: Sendable {
     var kind: RenderElement<SectionID, ItemID>.Kind

@@ -55,6 +55,8 @@ public struct RenderElement<SectionID: Hashable & Sendable, ItemID: Hashable & S
     case dropHighlight(ItemID)
     /// A marker that the current drop target is forbidden, drawn at the pointer.
     case forbidden
+    /// The keyboard focus: a ring around the focused (or lifted) cell, drawn on top of everything.
+    case focusRing
   }
 
   /// What the element shows.

@@ -1,0 +1,117 @@
+/// Where an item stands, in words a screen reader speaks: "position 5 of 50 in Colors".
+public struct SpokenPlace: Hashable, Sendable {
+  /// The 1-based position among the items of its section (or group).
+  public var position: Int
+  /// How many items the section (or group) holds.
+  public var count: Int
+  /// The name of the section (or group).
+  public var container: String
+  /// Whether the section (or group) differs from the one last spoken of.
+  public var isNewContainer: Bool
+}
+
+/// The text a screen reader speaks while items are reordered: the one place for the strings, so
+/// they can be localised. Each is a function of the item's name and its ``SpokenPlace``.
+///
+/// ```swift
+/// var view = CollectionView(snapshot: snapshot, layout: layout, viewSize: size)
+/// view.announcer.itemName = { id in colors[id]!.name }             // "Color 5"
+/// view.announcer.lifted = { name, place in "\(name) levantado. Posición \(place.position) de \(place.count)." }
+/// ```
+public struct Announcer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  /// An item's name (default: its identifier).
+  public var itemName: @Sendable (ItemID) -> String = { "\($0)" }
+  /// A section's name (default: its identifier).
+  public var sectionName: @Sendable (SectionID) -> String = { "\($0)" }
+  /// Focus moved to an item: "Color 5. Position 5 of 50 in Colors."
+  public var focused: @Sendable (_ name: String, _ place: SpokenPlace) -> String = { name, p in
+    "\(name). Position \(p.position) of \(p.count) in \(p.container)."
+  }
+  /// An item lifted: "Color 5, lifted. Position 5 of 50 in Colors."
+  public var lifted: @Sendable (_ name: String, _ place: SpokenPlace) -> String = { name, p in
+    "\(name), lifted. Position \(p.position) of \(p.count) in \(p.container)."
+  }
+  /// The placeholder moved: "Moved to position 8 of 50." (with "in Summer." when the section changed).
+  public var moved: @Sendable (_ name: String, _ place: SpokenPlace) -> String = { _, p in
+    p.isNewContainer
+      ? "Moved to position \(p.position) of \(p.count) in \(p.container)."
+      : "Moved to position \(p.position) of \(p.count)."
+  }
+  /// A drag and drop would put the items into a group: "Into Basics."
+  public var into: @Sendable (_ group: String) -> String = { "Into \($0)." }
+  /// The items dropped: "Dropped at position 8 of 50."
+  public var dropped: @Sendable (_ name: String, _ place: SpokenPlace) -> String = { _, p in
+    p.isNewContainer
+      ? "Dropped at position \(p.position) of \(p.count) in \(p.container)."
+      : "Dropped at position \(p.position) of \(p.count)."
+  }
+  /// The drag was cancelled: "Cancelled. Color 5 returned to position 5 of 50."
+  public var cancelled: @Sendable (_ name: String, _ place: SpokenPlace) -> String = { name, p in
+    "Cancelled. \(name) returned to position \(p.position) of \(p.count)."
+  }
+  /// The item cannot move: "Color 5 cannot be moved."
+  public var denied: @Sendable (_ name: String) -> String = { "\($0) cannot be moved." }
+
+  /// How long the pointer must rest before a placeholder move it caused is spoken, in seconds:
+  /// sweeping past many items says only where they stopped. Keyboard moves are spoken at once.
+  public var pointerDelay: Double = 0.5
+
+  /// English strings, names from the identifiers.
+  public init() {}
+}
+
+extension CollectionView {
+  /// Where a position (counted without the dragged items) stands, in words; `count` includes the
+  /// `travelling` items as if they stood there.
+  func spokenPlace(
+    of position: OutlinePosition<ItemID>, travelling items: [ItemID], lastContainer: String? = nil
+  ) -> SpokenPlace {
+    let siblings = position.parent.map { snapshot.children(of: $0) } ?? snapshot.sections[position.section].items
+    let away = items.reduce(0) { n, id in
+      let p = snapshot.position(of: id)
+      return p?.section == position.section && p?.parent == position.parent ? n + 1 : n
+    }
+    let container =
+      position.parent.map(announcer.itemName) ?? announcer.sectionName(snapshot.sections[position.section].id)
+    return SpokenPlace(
+      position: position.index + 1, count: siblings.count - away + items.count, container: container,
+      isNewContainer: lastContainer.map { $0 != container } ?? true)
+  }
+
+  /// Where an item stands now, in words.
+  func spokenPlace(ofItem id: ItemID) -> SpokenPlace? {
+    guard let p = snapshot.position(of: id) else { return nil }
+    return spokenPlace(of: p, travelling: [])
+  }
+
+  /// The announcement of a placeholder move, held back while the pointer sweeps (see
+  /// ``Announcer/pointerDelay``) and spoken at once for the keyboard.
+  mutating func announcePlaceholder(at position: OutlinePosition<ItemID>, time: Double) {
+    guard let drag else { return }
+    let place = spokenPlace(of: position, travelling: drag.items, lastContainer: spokenContainer)
+    spokenContainer = place.container
+    pendingAnnouncement = (announcer.moved(announcer.itemName(drag.item), place), time)
+  }
+
+  /// Speaks the held-back placeholder announcement if the pointer has rested long enough (or `now`).
+  mutating func flushAnnouncement(at time: Double, now: Bool = false, into events: inout [CollectionViewEvent<SectionID, ItemID>]) {
+    guard let (text, since) = pendingAnnouncement, now || time - since >= announcer.pointerDelay else { return }
+    pendingAnnouncement = nil
+    events.append(.announcement(text))
+  }
+}
+
+extension CollectionView {
+  /// The drop's or the cancel's announcement, where the item stands now; a held-back move is dropped.
+  mutating func announceEnd(
+    of drag: Session, cancelled: Bool, into events: inout [CollectionViewEvent<SectionID, ItemID>], item: ItemID? = nil
+  ) {
+    pendingAnnouncement = nil
+    let id = item ?? drag.item
+    guard let p = snapshot.position(of: id) else { return }
+    let place = spokenPlace(of: p, travelling: [], lastContainer: spokenContainer)
+    spokenContainer = nil
+    let name = announcer.itemName(drag.item)
+    events.append(.announcement(cancelled ? announcer.cancelled(name, place) : announcer.dropped(name, place)))
+  }
+}
