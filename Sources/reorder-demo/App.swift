@@ -145,7 +145,7 @@ final class App {
     var changed = false
     for event in events {
       switch event {
-      case .changed(.placeholderMoved), .moved, .committed: break
+      case .changed(.placeholderMoved), .moved, .committed, .announcement: break
       case .changed: changed = true
       case .lifted(let id):
         report.emit(.object(["event": "lifted", "scene": .string(scene.name), "item": .string(id)]))

@@ -196,6 +196,9 @@ extension CollectionView {
     longPress.reset()
     rebuildArrangement()
     rebuildLayout()
+    pendingAnnouncement = nil
+    spokenContainer = nil
+    pendingEvents.append(.announcement(announcer.removed(announcer.itemName(drag.item))))
     pendingEvents.append(.cancelled(drag.item))
   }
 

@@ -161,7 +161,7 @@ extension CollectionView {
 
   /// Tells auto-scroll where the drag's pointer is now.
   mutating func updateAutoScroll(time: Double) {
-    guard let drag else { return }
+    guard let drag, !drag.isKeyboard else { return }
     var axis = ScrollDirection.vertical
     if case .grid(let config) = layoutConfiguration { axis = config.scrollDirection }
     dnd.autoScroll.pointerMoved(to: drag.pointer, viewSize: viewSize, axis: axis, time: time)

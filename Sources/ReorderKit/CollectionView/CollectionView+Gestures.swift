@@ -197,7 +197,7 @@ extension CollectionView {
 
   /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
   mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let drag else { return [] }
+    guard let drag, !drag.isKeyboard else { return [] }
     if mode == .dragDrop { return updateDropTarget(at: time) }
     let p = toContent(drag.pointer)
     if let outline, case .list(let list) = layout {
@@ -311,6 +311,9 @@ extension CollectionView {
 
   /// The lifted cell's frame (unscaled) in content coordinates.
   func liftedFrame(of drag: Session) -> Rect {
+    if drag.isKeyboard, let slot = placeholderRow ?? placeholderSlot {
+      return Rect(origin: layout.frame(ofItem: slot).origin, size: drag.size)
+    }
     let p = toContent(drag.pointer)
     return Rect(origin: Point(x: p.x - drag.grab.x, y: p.y - drag.grab.y), size: drag.size)
   }

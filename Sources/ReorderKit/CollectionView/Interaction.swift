@@ -37,6 +37,9 @@ extension CollectionView {
     var size: Size
     /// When the item lifted (the lift animation starts here).
     var liftTime: Double
+    /// Whether the keyboard lifted the items: then the lifted cell stands over its placeholder, and
+    /// neither the pointer's target rule nor auto-scroll moves it.
+    var isKeyboard = false
 
     /// Whether an item travels in this session.
     func contains(_ id: ItemID) -> Bool { items.contains(id) }

@@ -51,6 +51,8 @@ public struct Announcer<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   }
   /// The item cannot move: "Color 5 cannot be moved."
   public var denied: @Sendable (_ name: String) -> String = { "\($0) cannot be moved." }
+  /// New data removed the lifted item (or its section) during the drag: "Color 5 was removed. The drag ended."
+  public var removed: @Sendable (_ name: String) -> String = { "\($0) was removed. The drag ended." }
 
   /// How long the pointer must rest before a placeholder move it caused is spoken, in seconds:
   /// sweeping past many items says only where they stopped. Keyboard moves are spoken at once.
@@ -94,7 +96,9 @@ extension CollectionView {
   }
 
   /// Speaks the held-back placeholder announcement if the pointer has rested long enough (or `now`).
-  mutating func flushAnnouncement(at time: Double, now: Bool = false, into events: inout [CollectionViewEvent<SectionID, ItemID>]) {
+  mutating func flushAnnouncement(
+    at time: Double, now: Bool = false, into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) {
     guard let (text, since) = pendingAnnouncement, now || time - since >= announcer.pointerDelay else { return }
     pendingAnnouncement = nil
     events.append(.announcement(text))

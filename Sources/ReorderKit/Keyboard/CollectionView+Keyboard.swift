@@ -1,5 +1,5 @@
 /// A key that reorders or moves the focus (react-beautiful-dnd's and dnd-kit's keys).
-public enum Key: String, CaseIterable, Hashable, Sendable {
+public enum NavigationKey: String, CaseIterable, Hashable, Sendable {
   /// Lifts the focused item, or drops the lifted one.
   case space
   /// As space.
@@ -59,7 +59,7 @@ extension CollectionView {
   /// first item when nothing has it) and Space or Enter lifts the focused item; during a drag the
   /// arrows, Home and End move the placeholder, Space or Enter drops and Escape cancels.
   /// - Complexity: a key during a drag costs what a pointer step does: O(log n + v).
-  public mutating func keyPressed(_ key: Key, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     if drag != nil {
       events += draggingKey(key, time: time)
@@ -71,7 +71,7 @@ extension CollectionView {
 
   // MARK: Without a drag
 
-  private mutating func focusKey(_ key: Key, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  private mutating func focusKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let current = focusedItem, let slot = slot(of: current) else {
       // Nothing focused: Tab, an arrow or Home focuses the first item.
       guard key != .escape, key != .space, key != .enter, let first = firstSlot(from: 0, forward: true) else {
@@ -84,7 +84,10 @@ extension CollectionView {
       guard interaction.isIdle else { return [] }
       let frame = layout.frame(ofItem: slot)
       longPress.reset()
-      return beginMovement(at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time)
+      let events = beginMovement(
+        at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time)
+      drag?.isKeyboard = true
+      return events
     case .escape:
       return []
     case .left where isList, .right where isList:
@@ -112,7 +115,7 @@ extension CollectionView {
 
   // MARK: During a drag
 
-  private mutating func draggingKey(_ key: Key, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  private mutating func draggingKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard drag != nil else { return [] }
     switch key {
     case .space, .enter:
@@ -134,7 +137,7 @@ extension CollectionView {
   }
 
   /// Where a key sends the placeholder (counted without the dragged items), or `nil` to stay.
-  private func keyTarget(_ key: Key) -> OutlinePosition<ItemID>? {
+  private func keyTarget(_ key: NavigationKey) -> OutlinePosition<ItemID>? {
     guard let drag else { return nil }
     if let outline, let current = outline.placeholder, case .list(let list) = layout {
       return listTarget(key, from: current, outline: outline, list: list, draggingGroup: drag.hasGroup)
@@ -157,7 +160,7 @@ extension CollectionView {
   /// A list's keys: up and down through the gaps as the pointer rule finds them; right into the
   /// expanded group just above (a leaf); left out of its group; Home and End to the section's ends.
   private func listTarget(
-    _ key: Key, from current: OutlinePosition<ItemID>, outline: OutlineArrangement<SectionID, ItemID>,
+    _ key: NavigationKey, from current: OutlinePosition<ItemID>, outline: OutlineArrangement<SectionID, ItemID>,
     list: ListLayout, draggingGroup: Bool
   ) -> OutlinePosition<ItemID>? {
     let s = current.section
@@ -181,7 +184,8 @@ extension CollectionView {
       }
       let next = key == .down ? s + 1 : s - 1
       guard next >= 0, next < snapshot.numberOfSections else { return nil }
-      return OutlinePosition(section: next, parent: nil, index: key == .down ? 0 : outline.topLevelCount(inSection: next))
+      return OutlinePosition(
+        section: next, parent: nil, index: key == .down ? 0 : outline.topLevelCount(inSection: next))
     case .right:
       guard !draggingGroup, current.parent == nil, current.index > 0 else { return nil }
       let above = outline.base[s][outline.topRows[s][current.index - 1]]
@@ -256,7 +260,7 @@ extension CollectionView {
     }
     let here = main(layout.frame(ofItem: slot))
     var best: (slot: ItemPath, distance: Double)?
-    var lineStart: Double?
+    var lineEdge: Double?
     var s = slot.section
     var i = slot.item
     while true {
@@ -272,40 +276,38 @@ extension CollectionView {
       let there = main(layout.frame(ofItem: candidate))
       let beyond = down ? there.lo >= here.hi - 0.5 : there.hi <= here.lo + 0.5
       guard beyond else { continue }
-      if let start = lineStart, down ? there.lo > start + 0.5 : there.hi < start - 0.5 { break }
-      if lineStart == nil { lineStart = down ? there.lo : there.hi }
+      // Past the first line found (items of a flow line are centred, so lines are told apart by overlap).
+      if let edge = lineEdge, down ? there.lo >= edge - 0.5 : there.hi <= edge + 0.5 { break }
+      if lineEdge == nil { lineEdge = down ? there.hi : there.lo }
       let distance = abs(there.cross - here.cross)
       if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
     return best?.slot
   }
 
-  /// Keeps the lifted cell over its placeholder and the placeholder in view (keyboard drags).
+  /// The displayed row of a list's placeholder (the first row of the dragged block).
+  var placeholderRow: ItemPath? {
+    guard let outline, let p = outline.placeholder else { return nil }
+    return ItemPath(item: outline.baseRow(for: p), section: p.section)
+  }
+
+  /// Keeps the placeholder in view (keyboard drags; the lifted cell stands over it).
   mutating func followPlaceholder(time: Double) {
-    guard var drag else { return }
-    let slot: ItemPath?
-    if let outline, let p = outline.placeholder {
-      slot = ItemPath(item: outline.baseRow(for: p), section: p.section)
-    } else {
-      slot = placeholderSlot
-    }
-    guard let slot else { return }
-    let frame = layout.frame(ofItem: slot)
-    scrollToVisible(frame, time: time)
-    drag.pointer = Point(x: frame.minX + drag.grab.x - offset.x, y: frame.minY + drag.grab.y - offset.y)
-    if let target = scrollAnimation?.to.origin {
-      drag.pointer = Point(x: frame.minX + drag.grab.x - target.x, y: frame.minY + drag.grab.y - target.y)
-    }
-    self.drag = drag
+    guard let slot = placeholderRow ?? placeholderSlot else { return }
+    scrollToVisible(layout.frame(ofItem: slot), time: time)
   }
 
   /// Scrolls, animated, just enough to show a frame (content coordinates).
   mutating func scrollToVisible(_ frame: Rect, time: Double) {
     var target = offset
-    if frame.minY < target.y { target.y = frame.minY } else if frame.maxY > target.y + viewSize.height {
+    if frame.minY < target.y {
+      target.y = frame.minY
+    } else if frame.maxY > target.y + viewSize.height {
       target.y = frame.maxY - viewSize.height
     }
-    if frame.minX < target.x { target.x = frame.minX } else if frame.maxX > target.x + viewSize.width {
+    if frame.minX < target.x {
+      target.x = frame.minX
+    } else if frame.maxX > target.x + viewSize.width {
       target.x = frame.maxX - viewSize.width
     }
     if target != offset { setContentOffset(target, animated: true, time: time) }

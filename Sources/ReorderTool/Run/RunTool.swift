@@ -40,7 +40,7 @@ public enum RunTool {
     return ToolResult(
       stdout: encode(
         outcome.snapshot, moves: outcome.moves, copies: outcome.copies, differences: outcome.differences,
-        isList: scenario.isList) + "\n")
+        announcements: outcome.announcements, isList: scenario.isList) + "\n")
   }
 
   /// One committed move, as the output reports it.
@@ -64,6 +64,7 @@ public enum RunTool {
     public var moves: [Move] = []
     public var copies: [Copy] = []
     public var differences: [ReorderDifference<String, String>] = []
+    public var announcements: [String] = []
   }
 
   /// Plays the events (with 60 Hz ticks between them) and returns the final snapshot, the committed
@@ -82,6 +83,7 @@ public enum RunTool {
         switch event {
         case .moved(let id, let from, let to): outcome.moves.append(Move(item: id, from: from, to: to))
         case .committed(let difference): outcome.differences.append(difference)
+        case .announcement(let text): outcome.announcements.append(text)
         case .dropped:
           guard let drop = view.lastDrop, drop.operation == .copy else { continue }
           for (item, copy) in zip(drop.items, drop.copies) {
@@ -116,6 +118,8 @@ public enum RunTool {
       case .apply(let data): view.apply(data, time: time)
       case .undo: record(view.undo(time: time))
       case .redo: record(view.redo(time: time))
+      case .focus(let id): record(view.focus(id, time: time))
+      case .key(let key): record(view.keyPressed(key, time: time))
       }
     }
     record(view.tick(time: clock))
@@ -157,7 +161,7 @@ public enum RunTool {
   /// The output document: `{"sections": [...], "moves": [...]}`.
   public static func encode(
     _ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [],
-    differences: [ReorderDifference<String, String>] = [], isList: Bool
+    differences: [ReorderDifference<String, String>] = [], announcements: [String] = [], isList: Bool
   ) -> String {
     func position(_ position: OutlinePosition<String>, _ w: inout JSONWriter) {
       if isList {
@@ -201,6 +205,8 @@ public enum RunTool {
           if let before = d.before { w.string(before) } else { w.null() }
         }
       }
+      w.key("announcements")
+      w.array(announcements) { w, text in w.string(text) }
       if !copies.isEmpty {
         w.key("copies")
         w.array(copies) { w, copy in

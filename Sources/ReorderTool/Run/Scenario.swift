@@ -17,6 +17,10 @@ public struct Scenario: Sendable {
     case undo
     /// Applies the last undone gesture again.
     case redo
+    /// Puts the keyboard focus on an item.
+    case focus(String)
+    /// A key press (`space`, `enter`, `escape`, the arrows, `home`, `end`, `tab`, `backtab`).
+    case key(NavigationKey)
   }
 
   public var layout: LayoutConfiguration
@@ -151,6 +155,22 @@ public struct Scenario: Sendable {
     }
 
     events = try Self.events(try top.array("events"), mode: mode, isList: isList)
+    let initial = snapshot
+    var known = Set(initial.sections.flatMap { s in s.items + s.items.flatMap(initial.children(of:)) })
+    for case (let i, (_, let event)) in events.enumerated() {
+      switch event {
+      case .apply(let data):
+        for s in data.sections {
+          for id in s.items {
+            known.insert(id)
+            known.formUnion(data.children(of: id))
+          }
+        }
+      case .focus(let id) where !known.contains(id):
+        throw InputError("events[\(i)].item names no item: \"\(id)\"")
+      default: break
+      }
+    }
     for case (let i, (_, .apply(let data))) in events.enumerated() where layoutFields.object["itemSizes"] != nil {
       for section in data.sections {
         for id in section.items where itemSizes[id] == nil {
@@ -300,6 +320,18 @@ public struct Scenario: Sendable {
       case "undo", "redo":
         try f.rejectUnknown(["t", "type"])
         event = type == "undo" ? .undo : .redo
+      case "focus":
+        try f.rejectUnknown(["t", "type", "item"])
+        event = .focus(try f.string("item"))
+      case "key":
+        try f.rejectUnknown(["t", "type", "key"])
+        let name = try f.string("key")
+        guard let key = NavigationKey(rawValue: name) else {
+          throw InputError(
+            "\(path).key must be one of \(NavigationKey.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(name)\""
+          )
+        }
+        event = .key(key)
       case "scroll":
         try f.rejectUnknown(["t", "type", "dx", "dy"])
         let d = Point(x: try f.optionalNumber("dx") ?? 0, y: try f.optionalNumber("dy") ?? 0)
@@ -309,7 +341,8 @@ public struct Scenario: Sendable {
         event = .scroll(d)
       default:
         throw InputError(
-          "\(path).type must be down, move, up, tap, cancel, tick, scroll, apply, undo or redo, got \"\(type)\"")
+          "\(path).type must be down, move, up, tap, cancel, tick, scroll, apply, undo, redo, focus or key, got \"\(type)\""
+        )
       }
       result.append((t, event))
     }
