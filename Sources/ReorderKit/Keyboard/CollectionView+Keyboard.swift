@@ -146,7 +146,7 @@ extension CollectionView {
     let target: ItemPath?
     switch key {
     case .left, .right: target = neighbour(of: current, forward: key == .right, includingEmpty: true)
-    case .up, .down: target = line(from: current, down: key == .down)
+    case .up, .down: target = line(from: current, down: key == .down, includingEmpty: true)
     case .home, .end: target = edge(of: current, end: key == .end, includingEmpty: true)
     default: target = nil
     }
@@ -252,7 +252,7 @@ extension CollectionView {
   /// The slot one line down or up (a row in a vertical grid, a column in a horizontal one) nearest
   /// across to this one; past the section's first or last line, the next or previous section's.
   /// - Complexity: O(k) for k slots in the lines passed.
-  func line(from slot: ItemPath, down: Bool) -> ItemPath? {
+  func line(from slot: ItemPath, down: Bool, includingEmpty: Bool = false) -> ItemPath? {
     let vertical: Bool
     if case .grid(let g) = layout { vertical = g.configuration.scrollDirection == .vertical } else { vertical = true }
     func main(_ r: Rect) -> (lo: Double, hi: Double, cross: Double) {
@@ -269,8 +269,14 @@ extension CollectionView {
         if best != nil { break }
         s += down ? 1 : -1
         guard s >= 0, s < layout.numberOfSections else { break }
-        i = down ? 0 : layout.numberOfItems(inSection: s) - 1
-        if i < 0 { return ItemPath(item: 0, section: s) }
+        let count = layout.numberOfItems(inSection: s)
+        if count == 0 {
+          // An empty section: a placeholder may stand in it; the focus passes it by.
+          if includingEmpty { return ItemPath(item: 0, section: s) }
+          i = down ? -1 : 0
+          continue
+        }
+        i = down ? 0 : count - 1
       }
       let candidate = ItemPath(item: i, section: s)
       let there = main(layout.frame(ofItem: candidate))

@@ -152,7 +152,7 @@ struct DragDropRunTests {
     let result = RunTool.run(scenario: Array(text.utf8), name: "copy.json")
     #expect(
       result.stdout
-        == #"{"sections": [{"id": "Lessons", "items": ["Welcome", {"id": "Basics", "children": ["Variables", "Welcome copy 2"], "expanded": true}, "Welcome copy"]}], "moves": [], "differences": [{"items": ["Welcome copy 2"], "section": "Lessons", "parent": "Basics", "before": null}], "copies": [{"item": "Welcome", "copy": "Welcome copy 2", "to": {"section": 0, "parent": "Basics", "index": 1}}]}"#
+        == #"{"sections": [{"id": "Lessons", "items": ["Welcome", {"id": "Basics", "children": ["Variables", "Welcome copy 2"], "expanded": true}, "Welcome copy"]}], "moves": [], "differences": [{"items": ["Welcome copy 2"], "section": "Lessons", "parent": "Basics", "before": null}], "announcements": ["Welcome, lifted. Position 1 of 3 in Lessons.", "Dropped at position 2 of 2."], "copies": [{"item": "Welcome", "copy": "Welcome copy 2", "to": {"section": 0, "parent": "Basics", "index": 1}}]}"#
         + "\n")
   }
 
@@ -164,6 +164,7 @@ struct DragDropRunTests {
       """
     #expect(
       RunTool.run(scenario: Array(text.utf8), name: "tap.json").stdout
-        == #"{"sections": [{"id": "S", "items": ["a", "b", "c"]}], "moves": [], "differences": []}"# + "\n")
+        == #"{"sections": [{"id": "S", "items": ["a", "b", "c"]}], "moves": [], "differences": [], "announcements": []}"#
+        + "\n")
   }
 }
