@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e bench docs format lint
+.PHONY: demo test setup build unit e2e outside-in bench docs format lint
 
 setup:
 	@Scripts/setup.sh
@@ -13,12 +13,13 @@ build: setup
 demo: setup
 	@Scripts/demo.sh
 
-## Runs every test: the engine and tool tests, the formatter's check, the DocC build, then the desktop app
-## end to end under Xvfb.
+## Runs every test: the engine and tool tests, the formatter's check, the DocC build, ReorderKit used
+## from another package (a tagged clone, by URL and version), then the desktop app end to end under Xvfb.
 test: setup
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	@Scripts/docs.sh
+	@Scripts/outside-in.sh
 	@Scripts/e2e.sh
 
 unit:
@@ -26,6 +27,10 @@ unit:
 
 e2e: setup
 	@Scripts/e2e.sh
+
+## A package outside this repository that depends on a tagged clone by file:// URL and runs the README's example.
+outside-in:
+	@Scripts/outside-in.sh
 
 ## The DocC catalog of ReorderKit, into .build/docs (fails on any DocC warning).
 docs:
