@@ -32,7 +32,14 @@ let package = Package(
       name: "CSDL2", pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
     .target(name: "ReorderKitSDL", dependencies: ["ReorderKit", "CSDL2"]),
-    .executableTarget(name: "reorder-demo", dependencies: ["ReorderKitSDL", "ReorderTool"]),
+    .executableTarget(
+      name: "reorder-demo",
+      dependencies: [
+        "ReorderKitSDL",
+        "ReorderTool",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
     .testTarget(
