@@ -1,7 +1,7 @@
 import ReorderKit
 
 /// An app that is one collection view: the ``HostContent`` that fills the window with a
-/// ``CollectionView``, drives it with the window's input, ticks it, draws its render list with your
+/// `CollectionView`, drives it with the window's input, ticks it, draws its render list with your
 /// cell drawing, and tells you when the data changed.
 ///
 /// You supply the data (the view), how a cell looks, and what to do on a committed change:

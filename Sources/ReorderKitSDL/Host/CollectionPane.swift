@@ -1,6 +1,6 @@
 import ReorderKit
 
-/// A ``CollectionView`` shown in a rectangle of the window: turns the window's input into the
+/// A `CollectionView` shown in a rectangle of the window: turns the window's input into the
 /// engine's pointer, scroll and key calls (in the view's coordinates), keeps the view's size and
 /// layout in step with the rectangle, and draws the engine's render list there.
 ///

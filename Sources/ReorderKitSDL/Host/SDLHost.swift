@@ -33,6 +33,8 @@ public final class SDLHost {
   /// Starts SDL (once per process) and opens a resizable window.
   ///
   /// - Parameters:
+  ///   - title: the window's title.
+  ///   - size: the window's size in points.
   ///   - vsync: whether presenting waits for the display's vertical blank (else the host paces
   ///     itself at the display's rate).
   ///   - fontPath: a TrueType font for ``Canvas/drawText(_:in:size:bold:color:alignment:)``.
