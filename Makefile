@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e bench docs format lint
+.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint
 
 setup:
 	@Scripts/setup.sh
@@ -13,12 +13,15 @@ build: setup
 demo: setup
 	@Scripts/demo.sh
 
-## Runs every test: the engine and tool tests, the formatter's check, the DocC build, then the desktop app
-## end to end under Xvfb.
+## Runs every test: the engine and tool tests, the formatter's check, the DocC build, ReorderKit used
+## from another package (a tagged clone, by URL and version), the example app Examples/TodoSDL, then the
+## desktop app end to end under Xvfb.
 test: setup
 	$(SWIFT) test
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/TodoSDL
 	@Scripts/docs.sh
+	@Scripts/outside-in.sh
+	@Scripts/todo-example.sh
 	@Scripts/e2e.sh
 
 unit:
@@ -26,6 +29,10 @@ unit:
 
 e2e: setup
 	@Scripts/e2e.sh
+
+## A package outside this repository that depends on a tagged clone by file:// URL and runs the README's example.
+outside-in:
+	@Scripts/outside-in.sh
 
 ## The DocC catalog of ReorderKit, into .build/docs (fails on any DocC warning).
 docs:
@@ -36,7 +43,11 @@ bench:
 	@Scripts/bench.sh
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks Examples/TodoSDL
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/TodoSDL
+
+## The example app Examples/TodoSDL: builds it and drives it under Xvfb (TODO_DOCS=1 refreshes docs/todo.png).
+todo:
+	@Scripts/todo-example.sh

@@ -13,12 +13,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
-    // The engine: standard library only. Its generic code (CollectionView<SectionID, ItemID>) is called
-    // from other modules; cross-module optimization lets callers specialize it (a drag step costs about
-    // 12 µs specialized, 85 µs through generic metadata lookups).
+    // The engine: standard library only. No unsafe flags (SwiftPM refuses them in a versioned
+    // dependency); on Linux the standard library's rounding and square roots come from libm.
     .target(
       name: "ReorderKit",
-      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // JSON formats and the commands of the headless tool (Foundation lives here, not in the engine).
     .target(name: "ReorderTool", dependencies: ["ReorderKit"]),
     .executableTarget(
@@ -33,7 +32,14 @@ let package = Package(
       name: "CSDL2", pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
     .target(name: "ReorderKitSDL", dependencies: ["ReorderKit", "CSDL2"]),
-    .executableTarget(name: "reorder-demo", dependencies: ["ReorderKitSDL", "ReorderTool"]),
+    .executableTarget(
+      name: "reorder-demo",
+      dependencies: [
+        "ReorderKitSDL",
+        "ReorderTool",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
     .testTarget(

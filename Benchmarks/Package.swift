@@ -41,6 +41,9 @@ let package = Package(
     .target(name: "CMallocStats"),
     // Reads two `reorder diff` files and runs the standard library's diff, for whole-process comparisons.
     .executableTarget(name: "stdlib-diff"),
+    // A drag step at 1k and 1M items and a flat 100k diff as a package that depends on ReorderKit sees
+    // them (JSON, for Scripts/outside-in.sh, which compares them with a cross-module-optimized build).
+    .executableTarget(name: "outside-in-report", dependencies: ["DiffWorkloads", "EngineWorkloads", reorderKit]),
     // Drag and drop: one drop proposal update over outlines of 1k, 100k and 1M rows and a 100k grid.
     benchmark("DragDropBenchmarks", dependencies: [reorderKit]),
   ],

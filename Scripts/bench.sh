@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The benchmark suite: package-benchmark's runs of every benchmark target, then the reports that
 # BENCHMARKS.md quotes (medians, p90s, growth with n, bytes per item, ratios against the standard
-# library, goals with pass or miss), then whole-process timings of `reorder diff`.
+# library, goals with pass or miss), the engine as another package sees it against a
+# cross-module-optimized build (Benchmarks/Scripts/outside-in.sh), then whole-process timings of
+# `reorder diff`.
 # The first build of package-benchmark takes several minutes.
 #
 #   make bench                 # everything
@@ -26,6 +28,8 @@ swift build -c release --product diff-report >/dev/null
 quick=(); [ "${BENCH_QUICK:-0}" = 1 ] && quick=(--quick)
 echo; echo "## Engine"; echo
 .build/release/engine-report "${quick[@]}" || status=1
+echo; echo "## From another package"; echo
+Scripts/outside-in.sh || status=1
 echo; echo "## Sectioned diff"; echo
 .build/release/diff-report || status=1
 if command -v hyperfine >/dev/null; then

@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
-# Builds the DocC catalog of ReorderKit from the module's symbol graph; fails on any warning
-# (a broken link, an undocumented parameter), so the docs stay current.
+# Builds the DocC catalogs of the two libraries, ReorderKit and ReorderKitSDL, from their modules'
+# symbol graphs; fails on any warning (a broken link, an undocumented parameter), so the docs stay
+# current. Output: .build/docs/ReorderKit and .build/docs/ReorderKitSDL (or under DOCS_OUT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Kept between runs: an up-to-date build emits no new graphs, and the last ones are still current.
 graphs=.build/symbol-graphs
-rm -rf "$graphs" && mkdir -p "$graphs"
-swift build --target ReorderKit -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
-out=${DOCS_OUT:-.build/docs}
-log=$(docc convert Sources/ReorderKit/Documentation.docc --additional-symbol-graph-dir "$graphs" \
-  --output-path "$out" --fallback-display-name ReorderKit --fallback-bundle-identifier org.reorderkit.ReorderKit 2>&1)
-if grep -qE "warning|error" <<<"$log"; then
-  echo "docs: DocC reported problems:" >&2
-  grep -E "warning|error" <<<"$log" >&2
+mkdir -p "$graphs"
+swift build --target ReorderKitSDL -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
+  -Xswiftc "$PWD/$graphs" >/dev/null 2>&1 || {
+  echo "docs: the build for the symbol graphs failed" >&2
   exit 1
-fi
-echo "docs: built $out (no warnings)"
+}
+out=${DOCS_OUT:-.build/docs}
+status=0
+for module in ReorderKit ReorderKitSDL; do
+  # Each catalog gets its own module's graphs only (DocC documents one module per catalog).
+  dir="$graphs/catalog-$module"
+  rm -rf "$dir" && mkdir -p "$dir"
+  cp "$graphs/$module.symbols.json" "$dir/"
+  log=$(docc convert "Sources/$module/Documentation.docc" --additional-symbol-graph-dir "$dir" \
+    --output-path "$out/$module" --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.reorderkit.$module" 2>&1)
+  if grep -qE "warning|error" <<<"$log"; then
+    echo "docs: DocC reported problems in $module:" >&2
+    grep -E "warning|error" <<<"$log" >&2
+    status=1
+  else
+    echo "docs: built $out/$module (no warnings)"
+  fi
+done
+exit $status

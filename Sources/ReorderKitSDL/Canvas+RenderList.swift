@@ -16,7 +16,9 @@ extension Canvas {
   /// ```
   ///
   /// - Parameters:
+  ///   - list: the render list of a moment (`CollectionView.renderList(at:)`).
   ///   - origin: where the view's top-left corner is in the window.
+  ///   - theme: the colours of gaps, highlights, the shadow, badges and the forbidden marker.
   ///   - item: draws one cell into `frame` (window coordinates, already scaled).
   ///   - header: draws one section header into `frame` (window coordinates).
   public func draw<SectionID, ItemID>(

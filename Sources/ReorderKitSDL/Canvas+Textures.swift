@@ -1,4 +1,4 @@
-@preconcurrency import CSDL2
+@preconcurrency internal import CSDL2
 import ReorderKit
 
 /// The small textures that round corners, outlines and shadows are cut from:

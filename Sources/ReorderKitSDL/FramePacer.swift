@@ -1,4 +1,4 @@
-@preconcurrency import CSDL2
+@preconcurrency internal import CSDL2
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-@preconcurrency import CSDL2
+@preconcurrency package import CSDL2
 import ReorderKit
 
 /// An input event in the app's terms: one pointer (mouse or first finger),
@@ -52,7 +52,7 @@ public struct InputAdapter: Sendable {
   public init() {}
 
   /// The app's events for one SDL event (often none, sometimes one).
-  public mutating func translate(_ ev: SDL_Event, windowSize: Size) -> [InputEvent] {
+  package mutating func translate(_ ev: SDL_Event, windowSize: Size) -> [InputEvent] {
     switch SDL_EventType(rawValue: ev.type) {
     case SDL_QUIT:
       return [.quit]

@@ -1,4 +1,4 @@
-@preconcurrency import CSDL2
+@preconcurrency internal import CSDL2
 
 /// A failure reported by SDL, carrying SDL's own message.
 ///

@@ -1,4 +1,4 @@
-@preconcurrency import CSDL2
+@preconcurrency internal import CSDL2
 import ReorderKit
 
 /// The application window and its renderer: the one SDL window of the app.

@@ -5,23 +5,23 @@
 /// let result = RunTool.run(scenario: bytes, name: "scenario.json")
 /// if result.exitCode != 0 { print(result.stderr) }
 /// ```
-public struct ToolResult: Hashable, Sendable {
+package struct ToolResult: Hashable, Sendable {
   /// Standard output.
-  public var stdout: String
+  package var stdout: String
   /// Standard error: one line naming the problem when the input is bad.
-  public var stderr: String
+  package var stderr: String
   /// The exit status: 0 on success, 2 for bad input.
-  public var exitCode: Int32
+  package var exitCode: Int32
 
   /// Creates a result.
-  public init(stdout: String = "", stderr: String = "", exitCode: Int32 = 0) {
+  package init(stdout: String = "", stderr: String = "", exitCode: Int32 = 0) {
     self.stdout = stdout
     self.stderr = stderr
     self.exitCode = exitCode
   }
 
   /// A failed result for bad input: exit status 2 and one line on standard error.
-  public static func inputError(_ message: String) -> ToolResult {
+  package static func inputError(_ message: String) -> ToolResult {
     ToolResult(stderr: "error: " + message.split(separator: "\n").joined(separator: " ") + "\n", exitCode: 2)
   }
 }

@@ -1,48 +1,44 @@
-@preconcurrency import CSDL2
 import Foundation
 import ReorderKit
 import ReorderKitSDL
 import ReorderTool
 
-/// The app: one window, the scene switcher at the top, the current scene
-/// below; the run loop that feeds input and time to the engine and draws
-/// its render list every frame.
-final class App {
+/// The app: the scene switcher at the top, the current scene below. ReorderKitSDL's ``SDLHost``
+/// owns the window and the run loop; each scene's collection view sits in a ``CollectionPane``;
+/// this class routes the input between the bar, the scene's controls and its view, and saves
+/// and reports what the engine commits.
+final class App: HostContent {
   let options: Options
-  let window: Window
+  let host: SDLHost
   let theme = Theme.standard
   var scenes: [any DemoScene]
+  var panes: [CollectionPane<String, String>]
   var current: Int
   var switcher: SegmentedControl
   var store: StateStore
   let report: Report
-  var input = InputAdapter()
-  var running = true
 
-  /// Where the held pointer went down: the events that follow go to the same place.
-  enum PointerTarget { case switcher, controls, view }
+  /// Where the held pointer went down, when not in the collection view (the pane tracks that).
+  enum PointerTarget { case switcher, controls }
   var pointerTarget: PointerTarget?
-
-  /// Frame time: input, tick, drawing and presenting; the same for frames during a drag; the part
-  /// before presenting; and the interval from one frame to the next.
-  var frameStats = FrameStats()
-  var dragFrameStats = FrameStats()
-  var workStats = FrameStats()
-  var intervalStats = FrameStats()
 
   static let barHeight = 52.0
 
-  init(options: Options, window: Window, scenes: [any DemoScene], current: Int, store: StateStore) {
+  init(options: Options, host: SDLHost, scenes: [any DemoScene], current: Int, store: StateStore) {
     self.options = options
-    self.window = window
+    self.host = host
     self.scenes = scenes
     self.current = current
     self.store = store
     self.report = Report(isEnabled: options.report)
     self.switcher = SegmentedControl(segments: scenes.map(\.title), selectedIndex: current)
+    self.panes = []
+    panes = scenes.indices.map { CollectionPane(frame: viewFrame(of: $0), theme: theme) }
   }
 
   // MARK: Geometry
+
+  var window: Window { host.window }
 
   var scene: any DemoScene {
     get { scenes[current] }
@@ -62,102 +58,69 @@ final class App {
 
   var viewOrigin: Point { viewFrame(of: current).origin }
 
-  func toView(_ p: Point) -> Point { Point(x: p.x - viewOrigin.x, y: p.y - viewOrigin.y) }
-
   // MARK: Input
+
+  var isTrackingPointer: Bool { pointerTarget != nil || panes[current].isTrackingPointer }
 
   /// Handles one input event at a time in seconds.
   func handle(_ event: InputEvent, time: Double) {
     switch event {
-    case .quit:
-      running = false
     case .resized:
-      window.updateScale()
       for i in scenes.indices {
-        let size = viewFrame(of: i).size
-        scenes[i].view.setViewSize(size, time: time)
         // A scene may lay out differently at another size (Students shows four columns when wide).
-        scenes[i].view.setLayout(scenes[i].layout(for: size), time: time)
+        let scene = scenes[i]
+        panes[i].setFrame(viewFrame(of: i), view: &scenes[i].view, layout: { scene.layout(for: $0) }, time: time)
       }
       reportScene(event: "resized", time: time)
-    case .pointerDown(let p):
-      guard pointerTarget == nil else { return }
+    case .pointerDown where isTrackingPointer:
+      break
+    case .pointerDown(let p) where p.y < viewOrigin.y:
       if p.y < Self.barHeight {
         pointerTarget = .switcher
         switcher.pressedIndex = switcher.segment(at: p)
-      } else if p.y < viewOrigin.y {
+      } else {
         pointerTarget = .controls
         if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) { commit() }
-      } else {
-        pointerTarget = .view
-        react(to: scene.view.pointerDown(at: toView(p), time: time), time: time)
       }
-    case .pointerMoved(let p):
-      switch pointerTarget {
-      case .view: react(to: scene.view.pointerMoved(to: toView(p), time: time), time: time)
-      case .switcher: switcher.pressedIndex = switcher.segment(at: p)
-      default: break
+    case .pointerMoved(let p) where pointerTarget == .switcher:
+      switcher.pressedIndex = switcher.segment(at: p)
+    case .pointerUp(let p) where pointerTarget != nil:
+      if pointerTarget == .switcher, let i = switcher.segment(at: p), i == switcher.pressedIndex {
+        switchScene(to: i, time: time)
       }
-    case .pointerUp(let p):
-      switch pointerTarget {
-      case .view: react(to: scene.view.pointerUp(at: toView(p), time: time), time: time)
-      case .switcher:
-        if let i = switcher.segment(at: p), i == switcher.pressedIndex { switchScene(to: i, time: time) }
-        switcher.pressedIndex = nil
-      default: break
-      }
+      switcher.pressedIndex = nil
       pointerTarget = nil
-    case .secondaryTap(let p):
-      if pointerTarget == .view, scene.view.isDragging {
-        react(to: scene.view.addItemToDragSession(at: toView(p), time: time), time: time)
-      }
-    case .scroll(let delta):
-      react(to: scene.view.scroll(by: delta, time: time), time: time)
-    case .key(.escape):
-      react(to: scene.view.cancelGesture(time: time), time: time)
+    case .pointerMoved where pointerTarget != nil, .quit:
+      break
     case .key(.digit(let d)) where (1...scenes.count).contains(d):
       switchScene(to: d - 1, time: time)
-    case .key(.pageDown):
-      react(to: scene.view.scroll(by: Self.page(scene.view, 1), time: time), time: time)
-    case .key(.pageUp):
-      react(to: scene.view.scroll(by: Self.page(scene.view, -1), time: time), time: time)
-    case .key(.home):
-      scene.view.setContentOffset(.zero, animated: true, time: time)
-    case .key(.end):
-      let v = scene.view
-      scene.view.setContentOffset(
-        Point(x: v.contentSize.width - v.viewSize.width, y: v.contentSize.height - v.viewSize.height), animated: true,
-        time: time)
-    case .key:
-      break
+    default:
+      react(to: panes[current].handle(event, view: &scenes[current].view, time: time))
     }
   }
 
-  static func page(_ view: DemoView, _ direction: Double) -> Point {
-    if case .grid(let c) = view.layoutConfiguration, c.scrollDirection == .horizontal {
-      return Point(x: direction * view.viewSize.width, y: 0)
-    }
-    return Point(x: 0, y: direction * view.viewSize.height * 0.9)
+  func tick(time: Double) {
+    react(to: scenes[current].view.tick(time: time))
   }
 
-  /// Acts on what the engine reports: a committed move is saved and reported.
-  func react(to events: [CollectionViewEvent<String, String>], time: Double) {
+  /// Acts on what the engine reports: a committed change is saved and reported.
+  func react(to events: [CollectionViewEvent<String, String>]) {
     var changed = false
     for event in events {
       switch event {
-      case .changed(.placeholderMoved), .moved, .committed, .announcement: break
+      case .changed(.placeholderMoved), .moved, .committed, .denied, .announcement: break
       case .changed: changed = true
-      case .lifted(let id):
-        report.emit(.object(["event": "lifted", "scene": .string(scene.name), "item": .string(id)]))
-      case .cancelled(let id):
-        report.emit(.object(["event": "cancelled", "scene": .string(scene.name), "item": .string(id)]))
       case .tapped: break  // a tap on a folder opens or closes it: the engine reports that as a change
-      case .dropped(let id):
-        report.emit(.object(["event": "dropped", "scene": .string(scene.name), "item": .string(id)]))
-      case .denied: break
+      case .lifted(let id): emit("lifted", item: id)
+      case .cancelled(let id): emit("cancelled", item: id)
+      case .dropped(let id): emit("dropped", item: id)
       }
     }
     if changed { commit() }
+  }
+
+  func emit(_ event: String, item: String) {
+    report.emit(.object(["event": .string(event), "scene": .string(scene.name), "item": .string(item)]))
   }
 
   /// Saves the current scene and reports its sections.
@@ -174,13 +137,15 @@ final class App {
 
   func switchScene(to index: Int, time: Double) {
     guard index != current, scenes.indices.contains(index) else { return }
-    react(to: scene.view.cancelGesture(time: time), time: time)
+    react(to: panes[current].cancel(view: &scenes[current].view, time: time))
     pointerTarget = nil
     current = index
     switcher.selectedIndex = index
-    scenes[index].view.setViewSize(viewFrame(of: index).size, time: time)
+    panes[index].setFrame(viewFrame(of: index), view: &scenes[index].view, layout: nil, time: time)
     reportScene(event: "scene", time: time)
   }
+
+  func didShowFirstFrame(time: Double) { reportScene(event: "ready", time: time) }
 
   /// The "ready" line (also "scene" after a switch and "resized" after a resize): the window, the
   /// visible items' frames in window coordinates (where they settle, not mid-animation), the sections.
@@ -207,95 +172,26 @@ final class App {
   // MARK: Drawing
 
   /// Draws a frame; returns whether anything is still moving.
-  @discardableResult
-  func draw(time: Double) -> Bool {
-    let canvas = window.canvas
-    let size = window.size
+  func draw(in canvas: Canvas, size: Size, time: Double) -> Bool {
     canvas.clear(theme.background)
-    let frame = viewFrame(of: current)
-    let list = scene.view.renderList(at: time)
-    canvas.setClip(frame)
     let s = scene
-    canvas.draw(
-      list, origin: frame.origin, theme: theme,
-      item: { id, f, element in s.drawItem(id, frame: f, element: element, canvas: canvas, theme: theme) },
-      header: { id, f, element in s.drawHeader(id, frame: f, element: element, canvas: canvas, theme: theme) })
-    drawScrollIndicator(list, in: frame, canvas: canvas)
-    canvas.setClip(nil)
+    let theme = theme
+    let animating = panes[current].draw(
+      s.view, in: canvas, time: time,
+      item: { id, f, element, canvas in s.drawItem(id, frame: f, element: element, canvas: canvas, theme: theme) },
+      header: { id, f, element, canvas in s.drawHeader(id, frame: f, element: element, canvas: canvas, theme: theme) })
     // The bar and the scene's controls.
-    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: frame.minY), color: theme.bar.withAlpha(0.97))
-    canvas.fill(Rect(x: 0, y: frame.minY - 0.5, width: size.width, height: 0.5), color: theme.separator)
+    let top = viewOrigin.y
+    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: top), color: theme.bar.withAlpha(0.97))
+    canvas.fill(Rect(x: 0, y: top - 0.5, width: size.width, height: 0.5), color: theme.separator)
     switcher.frame = Rect(x: 12, y: 10, width: size.width - 24, height: 32)
     switcher.draw(in: canvas, theme: theme)
-    if scene.controlsHeight > 0 { scene.drawControls(in: controlsFrame, canvas: canvas, theme: theme) }
-    return list.isAnimating
-  }
-
-  func drawScrollIndicator(_ list: RenderList<String, String>, in frame: Rect, canvas: Canvas) {
-    let color = Color.black.withAlpha(0.3)
-    if list.contentSize.height > list.viewSize.height + 1 {
-      let h = max(frame.height * list.viewSize.height / list.contentSize.height, 24)
-      let y = frame.minY + (frame.height - h) * list.contentOffset.y / (list.contentSize.height - list.viewSize.height)
-      canvas.fillRoundedRect(Rect(x: frame.maxX - 6, y: y + 2, width: 3, height: h - 4), radius: 1.5, color: color)
-    }
-    if list.contentSize.width > list.viewSize.width + 1 {
-      let w = max(frame.width * list.viewSize.width / list.contentSize.width, 24)
-      let x = frame.minX + (frame.width - w) * list.contentOffset.x / (list.contentSize.width - list.viewSize.width)
-      canvas.fillRoundedRect(Rect(x: x + 2, y: frame.maxY - 6, width: w - 4, height: 3), radius: 1.5, color: color)
-    }
-  }
-
-  // MARK: The run loop
-
-  /// Runs until the window closes or SIGTERM / SIGINT arrives (SDL turns both into a quit event).
-  func run() {
-    var pacer = FramePacer(rate: window.refreshRate)
-    var event = SDL_Event()
-    var lastStart: Double?
-    var first = true
-    while running {
-      let start = FramePacer.now()
-      if let lastStart { intervalStats.record(start - lastStart) }
-      lastStart = start
-      var handled = 0
-      while SDL_PollEvent(&event) != 0 {
-        handled += 1
-        for input in input.translate(event, windowSize: window.size) { handle(input, time: start) }
-      }
-      guard running else { break }
-      react(to: scene.view.tick(time: start), time: start)
-      let animating = draw(time: start)
-      if first {
-        reportScene(event: "ready", time: start)
-        first = false
-      }
-      workStats.record(FramePacer.now() - start)
-      window.present()
-      let elapsed = FramePacer.now() - start
-      frameStats.record(elapsed)
-      if scene.view.isDragging { dragFrameStats.record(elapsed) }
-      if !window.isVSynced || elapsed < pacer.period * 0.5 { pacer.waitForNextFrame() }
-      // Idle: nothing moves and no pointer is held, so sleep until the next event.
-      if handled == 0, pointerTarget == nil, !animating {
-        SDL_WaitEventTimeout(nil, 250)
-        lastStart = nil
-      }
-    }
+    if s.controlsHeight > 0 { s.drawControls(in: controlsFrame, canvas: canvas, theme: theme) }
+    return animating
   }
 
   /// The `--stats` lines.
   func statsSummary() -> String {
-    var lines = [
-      "reorder-demo: renderer \(window.rendererName)\(window.isVSynced ? " (vsync)" : ""), \(Int(window.refreshRate)) Hz, \(scene.name)",
-      "reorder-demo: frame time (input, tick, draw, present), all frames: \(frameStats.summary())",
-      "reorder-demo: frame time (input, tick, draw, present), drags:      \(dragFrameStats.summary())",
-      "reorder-demo: before present (input, tick, draw), all frames:      \(workStats.summary())",
-      "reorder-demo: frame interval:                                      \(intervalStats.summary())",
-    ]
-    if window.isVSynced {
-      lines.append(
-        "reorder-demo: note: with vsync, present waits for the vertical blank; --no-vsync times the frame's own work")
-    }
-    return lines.joined(separator: "\n")
+    host.statsSummary(name: "reorder-demo") + "\nreorder-demo: scene \(scene.name)"
   }
 }

@@ -1,18 +1,13 @@
-@preconcurrency import CSDL2
+import Foundation
 import ReorderTool
 
-/// The `--report` stream: one JSON object per line on stdout, line-buffered.
+/// The `--report` stream: one JSON object per line on stdout, each line written at once.
 struct Report {
   let isEnabled: Bool
-
-  init(isEnabled: Bool) {
-    self.isEnabled = isEnabled
-    if isEnabled { CSDL2_LineBufferStdout() }
-  }
 
   /// Prints one object as a line.
   func emit(_ object: JSONValue) {
     guard isEnabled else { return }
-    CSDL2_PutLine(object.serialized())
+    FileHandle.standardOutput.write(Data((object.serialized() + "\n").utf8))
   }
 }

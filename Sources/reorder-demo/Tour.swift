@@ -1,4 +1,3 @@
-@preconcurrency import CSDL2
 import Foundation
 import ReorderKit
 import ReorderKitSDL
@@ -88,7 +87,6 @@ struct Tour {
   func run() throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var t = 1.0
-    var event = SDL_Event()
     for (index, name) in Options.sceneNames.enumerated() {
       let folder = "\(directory)/\(name)"
       try? FileManager.default.removeItem(atPath: folder)
@@ -101,7 +99,7 @@ struct Tour {
       var pointer = Point(x: 0, y: 0)
       var stills: [String] = []
       while !steps.isEmpty || !pending.isEmpty {
-        while SDL_PollEvent(&event) != 0 {}
+        _ = app.host.pollEvents()  // the window's own input is ignored during the tour
         while let next = pending.first, next.time <= t {
           pending.removeFirst()
           if let input = next.input { app.handle(input, time: next.time) }
@@ -157,8 +155,8 @@ struct Tour {
             if let input = next.input { app.handle(input, time: next.time) }
           }
         }
-        app.react(to: app.scene.view.tick(time: t), time: t)
-        app.draw(time: t)
+        app.tick(time: t)
+        app.host.drawFrame(app, time: t)
         frame += 1
         try app.window.savePNG(to: String(format: "%@/frame-%04d.png", folder, frame))
         for still in stills { try app.window.savePNG(to: "\(directory)/\(still).png") }

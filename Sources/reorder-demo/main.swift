@@ -7,13 +7,7 @@ func warn(_ line: String) {
   FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-let options: Options
-do {
-  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  warn("reorder-demo: \(error)")
-  exit(2)
-}
+let options = Options.parseCommandLine()
 
 if options.tourDirectory != nil, ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
   setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -22,15 +16,9 @@ if options.tourDirectory != nil, ProcessInfo.processInfo.environment["SDL_VIDEOD
 var store = StateStore(path: options.resolvedStatePath)
 if !options.reset, let warning = store.load() { warn(warning) }
 
+let host: SDLHost
 do {
-  try Window.initializeSDL()
-} catch {
-  warn("reorder-demo: \(error)")
-  exit(1)
-}
-let window: Window
-do {
-  window = try Window(
+  host = try SDLHost(
     title: "ReorderKit", size: Size(width: options.size.width, height: options.size.height), vsync: options.vsync,
     fontPath: options.fontPath)
 } catch {
@@ -38,7 +26,7 @@ do {
   exit(1)
 }
 
-let windowSize = window.size
+let windowSize = host.window.size
 func viewSize(controls: Double) -> Size {
   Size(width: windowSize.width, height: max(windowSize.height - App.barHeight - controls, 1))
 }
@@ -62,8 +50,8 @@ if !options.reset {
 }
 
 let app = App(
-  options: options, window: window, scenes: scenes,
-  current: Options.sceneNames.firstIndex(of: options.scene) ?? 0, store: store)
+  options: options, host: host, scenes: scenes,
+  current: Options.Scene.allCases.firstIndex(of: options.scene) ?? 0, store: store)
 if let directory = options.tourDirectory {
   do {
     try Tour(app: app, directory: directory).run()
@@ -72,7 +60,7 @@ if let directory = options.tourDirectory {
     exit(1)
   }
 } else {
-  app.run()
+  host.run(app)
 }
 if options.stats { warn(app.statsSummary()) }
 Window.quitSDL()

@@ -21,14 +21,14 @@ import ReorderKit
 /// //  "moveItems": [[[0, 1], [0, 0]]], "reloadItems": [], "sections": [{"id": "S", "items": ["b", "a"]}]}
 /// // ]}
 /// ```
-public enum DiffTool {
+package enum DiffTool {
   /// Diffs two documents given as file contents.
-  public static func run(old: Data, new: Data, oldName: String, newName: String) -> ToolResult {
+  package static func run(old: Data, new: Data, oldName: String, newName: String) -> ToolResult {
     run(old: [UInt8](old), new: [UInt8](new), oldName: oldName, newName: newName)
   }
 
   /// Diffs two documents given as bytes.
-  public static func run(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> ToolResult {
+  package static func run(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> ToolResult {
     let before: DiffDocument
     let after: DiffDocument
     do {

@@ -1,10 +1,10 @@
 /// A problem with the tool's input, with the place it was found (`layout.columns`, `events[3].x`).
-public struct InputError: Error, CustomStringConvertible, Sendable {
+package struct InputError: Error, CustomStringConvertible, Sendable {
   /// What is wrong, naming the place.
-  public let message: String
+  package let message: String
   /// Creates an error.
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }
 
 /// Typed access to a JSON object's members, with errors that name the member's path.

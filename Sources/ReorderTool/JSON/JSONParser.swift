@@ -1,12 +1,12 @@
 /// A malformed JSON document: where and what.
-public struct JSONParseError: Error, CustomStringConvertible, Sendable {
+package struct JSONParseError: Error, CustomStringConvertible, Sendable {
   /// 1-based line of the problem.
-  public let line: Int
+  package let line: Int
   /// 1-based column of the problem.
-  public let column: Int
+  package let column: Int
   /// What is wrong.
-  public let message: String
-  public var description: String { "line \(line), column \(column): \(message)" }
+  package let message: String
+  package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 extension JSONValue {
@@ -17,7 +17,7 @@ extension JSONValue {
   /// let value = try JSONValue.parse(Array("[1, true, null]".utf8))
   /// ```
   /// - Throws: ``JSONParseError`` with the line and column of the first problem.
-  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     parser.skipSpace()
     let value = try parser.parseValue(depth: 0)

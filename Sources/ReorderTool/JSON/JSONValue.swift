@@ -4,7 +4,7 @@
 /// let value = try JSONValue.parse(Array(#"{"a": [1, 2]}"#.utf8))
 /// value["a"]?[1]?.number   // 2
 /// ```
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -13,41 +13,41 @@ public enum JSONValue: Hashable, Sendable {
   case object(JSONObject)
 
   /// The number, if this is one.
-  public var number: Double? {
+  package var number: Double? {
     if case .number(let n) = self { return n }
     return nil
   }
   /// The string, if this is one.
-  public var string: String? {
+  package var string: String? {
     if case .string(let s) = self { return s }
     return nil
   }
   /// The elements, if this is an array.
-  public var array: [JSONValue]? {
+  package var array: [JSONValue]? {
     if case .array(let a) = self { return a }
     return nil
   }
   /// The members, if this is an object.
-  public var object: JSONObject? {
+  package var object: JSONObject? {
     if case .object(let o) = self { return o }
     return nil
   }
   /// The boolean, if this is one.
-  public var bool: Bool? {
+  package var bool: Bool? {
     if case .bool(let b) = self { return b }
     return nil
   }
 
   /// A member of an object.
-  public subscript(key: String) -> JSONValue? { object?[key] }
+  package subscript(key: String) -> JSONValue? { object?[key] }
   /// An element of an array.
-  public subscript(index: Int) -> JSONValue? {
+  package subscript(index: Int) -> JSONValue? {
     guard let a = array, a.indices.contains(index) else { return nil }
     return a[index]
   }
 
   /// A short name of the value's type, for error messages.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
@@ -60,13 +60,13 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 /// The members of a JSON object, in order, with lookup by key.
-public struct JSONObject: Hashable, Sendable {
+package struct JSONObject: Hashable, Sendable {
   /// The members in document order.
-  public private(set) var members: [(key: String, value: JSONValue)] = []
+  package private(set) var members: [(key: String, value: JSONValue)] = []
   private var index: [String: Int] = [:]
 
   /// Creates an empty object.
-  public init() {}
+  package init() {}
 
   /// The value of a key. Setting a value replaces the member in its place, or adds it at the end
   /// when the key is new; setting `nil` removes the member.
@@ -76,7 +76,7 @@ public struct JSONObject: Hashable, Sendable {
   /// scenes["photos"] = 2   // {"colors": 1, "photos": 2}
   /// scenes["colors"] = 3   // {"colors": 3, "photos": 2}
   /// ```
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     get { index[key].map { members[$0].value } }
     set {
       switch (index[key], newValue) {
@@ -92,7 +92,7 @@ public struct JSONObject: Hashable, Sendable {
   }
 
   /// The keys in document order.
-  public var keys: [String] { members.map(\.key) }
+  package var keys: [String] { members.map(\.key) }
 
   /// Adds a member; returns false if the key was already present.
   mutating func append(_ key: String, _ value: JSONValue) -> Bool {
@@ -102,12 +102,12 @@ public struct JSONObject: Hashable, Sendable {
     return true
   }
 
-  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+  package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.members.count == rhs.members.count
       && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     for (k, v) in members {
       hasher.combine(k)
       hasher.combine(v)
@@ -122,7 +122,7 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
   /// let line: JSONValue = .object(["event": "ready", "scene": .string(name)])
   /// ```
   /// - Precondition: no key is written twice.
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     for (key, value) in elements {
       precondition(append(key, value), "duplicate key \"\(key)\" in a JSONObject literal")
     }
@@ -135,13 +135,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
   /// Creates a string.
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
   /// Creates a number.
-  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  package init(integerLiteral value: Int) { self = .number(Double(value)) }
   /// Creates a number.
-  public init(floatLiteral value: Double) { self = .number(value) }
+  package init(floatLiteral value: Double) { self = .number(value) }
   /// Creates a boolean.
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
   /// Creates an array.
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }

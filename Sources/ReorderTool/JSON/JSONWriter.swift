@@ -6,13 +6,13 @@
 /// w.object { w.key("items"); w.array(["a", "b"]) { w.string($0) } }
 /// w.text   // {"items": ["a", "b"]}
 /// ```
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// The JSON written so far.
-  public private(set) var text = ""
+  package private(set) var text = ""
   private var needsComma: [Bool] = [false]
 
   /// Creates an empty writer.
-  public init() {}
+  package init() {}
 
   private mutating func separate() {
     if needsComma[needsComma.count - 1] { text += ", " }
@@ -20,7 +20,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes an object whose members the closure writes with ``key(_:)`` and a value each.
-  public mutating func object(_ body: (inout JSONWriter) -> Void) {
+  package mutating func object(_ body: (inout JSONWriter) -> Void) {
     separate()
     text += "{"
     needsComma.append(false)
@@ -30,7 +30,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes an array of elements.
-  public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+  package mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
     separate()
     text += "["
     needsComma.append(false)
@@ -40,7 +40,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes an object key; the next value written is its value.
-  public mutating func key(_ k: String) {
+  package mutating func key(_ k: String) {
     separate()
     Self.escape(k, into: &text)
     text += ": "
@@ -48,20 +48,20 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a string.
-  public mutating func string(_ s: String) {
+  package mutating func string(_ s: String) {
     separate()
     Self.escape(s, into: &text)
   }
 
   /// Writes an integer.
-  public mutating func int(_ i: Int) {
+  package mutating func int(_ i: Int) {
     separate()
     text += String(i)
   }
 
   /// Writes a number: integers without a fraction, others in the shortest exact form; `null` for
   /// infinity and NaN, which JSON cannot hold.
-  public mutating func number(_ d: Double) {
+  package mutating func number(_ d: Double) {
     separate()
     if !d.isFinite {
       text += "null"
@@ -73,19 +73,19 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a boolean.
-  public mutating func bool(_ b: Bool) {
+  package mutating func bool(_ b: Bool) {
     separate()
     text += b ? "true" : "false"
   }
 
   /// Writes null.
-  public mutating func null() {
+  package mutating func null() {
     separate()
     text += "null"
   }
 
   /// Writes any JSON value, object members in their order.
-  public mutating func value(_ value: JSONValue) {
+  package mutating func value(_ value: JSONValue) {
     switch value {
     case .null: null()
     case .bool(let b): bool(b)
@@ -103,7 +103,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Appends a JSON string literal for `s` to `out`.
-  public static func escape(_ s: String, into out: inout String) {
+  package static func escape(_ s: String, into out: inout String) {
     out += "\""
     for scalar in s.unicodeScalars {
       switch scalar {
@@ -130,7 +130,7 @@ extension JSONValue {
   /// JSONValue.object(["event": "ready", "size": [800, 600]]).serialized()
   /// // {"event": "ready", "size": [800, 600]}
   /// ```
-  public func serialized() -> String {
+  package func serialized() -> String {
     var w = JSONWriter()
     w.value(self)
     return w.text

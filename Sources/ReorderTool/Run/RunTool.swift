@@ -18,12 +18,12 @@ import ReorderKit
 /// let result = RunTool.run(scenario: Array(json.utf8), name: "nine-tiles.json")
 /// print(result.stdout)   // {"sections": [...], "moves": [...]}
 /// ```
-public enum RunTool {
+package enum RunTool {
   /// The engine's tick rate between events.
-  public static let tickRate = 60.0
+  package static let tickRate = 60.0
 
   /// Runs a scenario document. Bad input gives exit status 2 and one line on standard error.
-  public static func run(scenario bytes: [UInt8], name: String) -> ToolResult {
+  package static func run(scenario bytes: [UInt8], name: String) -> ToolResult {
     let json: JSONValue
     do {
       json = try JSONValue.parse(bytes)
@@ -44,32 +44,32 @@ public enum RunTool {
   }
 
   /// One committed move, as the output reports it.
-  public struct Move: Hashable, Sendable {
-    public var item: String
-    public var from: OutlinePosition<String>
-    public var to: OutlinePosition<String>
+  package struct Move: Hashable, Sendable {
+    package var item: String
+    package var from: OutlinePosition<String>
+    package var to: OutlinePosition<String>
   }
 
   /// One copy landed by a drag and drop, as the output reports it.
-  public struct Copy: Hashable, Sendable {
-    public var item: String
-    public var copy: String
-    public var to: OutlinePosition<String>
+  package struct Copy: Hashable, Sendable {
+    package var item: String
+    package var copy: String
+    package var to: OutlinePosition<String>
   }
 
   /// What playing a scenario gives: the data, the UIKit moves, the copies, and one identity-based
   /// difference per committed gesture, undo and redo.
-  public struct Outcome: Sendable {
-    public var snapshot: Snapshot<String, String>
-    public var moves: [Move] = []
-    public var copies: [Copy] = []
-    public var differences: [ReorderDifference<String, String>] = []
-    public var announcements: [String] = []
+  package struct Outcome: Sendable {
+    package var snapshot: Snapshot<String, String>
+    package var moves: [Move] = []
+    package var copies: [Copy] = []
+    package var differences: [ReorderDifference<String, String>] = []
+    package var announcements: [String] = []
   }
 
   /// Plays the events (with 60 Hz ticks between them) and returns the final snapshot, the committed
   /// moves and copies, and the differences.
-  public static func play(_ scenario: Scenario) -> Outcome {
+  package static func play(_ scenario: Scenario) -> Outcome {
     let denied = scenario.denied
     var policy = ReorderPolicy<String>()
     policy.canMoveItem = { id, _ in !denied.contains(id) }
@@ -159,7 +159,7 @@ public enum RunTool {
   }
 
   /// The output document: `{"sections": [...], "moves": [...]}`.
-  public static func encode(
+  package static func encode(
     _ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [],
     differences: [ReorderDifference<String, String>] = [], announcements: [String] = [], isList: Bool
   ) -> String {

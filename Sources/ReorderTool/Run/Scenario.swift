@@ -1,9 +1,9 @@
 import ReorderKit
 
 /// A `reorder run` scenario: a layout, a mode, the data, a policy and timed pointer events.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
   /// One timed input event.
-  public enum Event: Equatable, Sendable {
+  package enum Event: Equatable, Sendable {
     case down(Point)
     case move(Point)
     case up(Point)
@@ -23,30 +23,30 @@ public struct Scenario: Sendable {
     case key(NavigationKey)
   }
 
-  public var layout: LayoutConfiguration
-  public var itemSizes: [String: Size]
-  public var mode: ReorderMode
-  public var snapshot: Snapshot<String, String>
-  public var denied: Set<String>
+  package var layout: LayoutConfiguration
+  package var itemSizes: [String: Size]
+  package var mode: ReorderMode
+  package var snapshot: Snapshot<String, String>
+  package var denied: Set<String>
   /// Drag and drop: the groups and sections that refuse drops (`drop.forbid`).
-  public var dropForbidden: Set<String> = []
+  package var dropForbidden: Set<String> = []
   /// Drag and drop: the items that are copied, not moved, when a session holds only them (`drop.copy`).
-  public var dropCopied: Set<String> = []
+  package var dropCopied: Set<String> = []
   /// Drag and drop: how long the pointer rests before the gap moves (`reorderingCadence`).
-  public var reorderingCadence: ReorderingCadence = .immediate
-  public var events: [(time: Double, event: Event)]
+  package var reorderingCadence: ReorderingCadence = .immediate
+  package var events: [(time: Double, event: Event)]
   /// The visible size of the view.
-  public var viewSize: Size
+  package var viewSize: Size
 
   /// Whether the layout is a list (moves are written as outline positions).
-  public var isList: Bool {
+  package var isList: Bool {
     if case .list = layout { return true }
     return false
   }
 
   /// Parses and validates a scenario document.
   /// - Throws: ``InputError`` naming the first problem.
-  public init(json value: JSONValue) throws(InputError) {
+  package init(json value: JSONValue) throws(InputError) {
     let top = try JSONFields(value, path: "")
     try top.rejectUnknown(["layout", "mode", "sections", "canMove", "events", "drop", "reorderingCadence"])
     let modeName = try top.optionalString("mode") ?? "interactive"
@@ -238,7 +238,7 @@ public struct Scenario: Sendable {
   }
 
   /// The latest event time accepted, in seconds: an hour of 60 Hz ticks is 216,000 ticks.
-  public static let longestScenario = 3600.0
+  package static let longestScenario = 3600.0
 
   static func insets(_ layout: JSONFields) throws(InputError) -> EdgeInsets {
     guard let v = layout.object["sectionInset"] else { return .zero }

@@ -7,10 +7,10 @@ import ReorderKit
 /// let snapshot = try SnapshotJSON.decode(sectionsJSON, path: "sections", allowGroups: true)
 /// let text = SnapshotJSON.value(of: snapshot).serialized()
 /// ```
-public enum SnapshotJSON {
+package enum SnapshotJSON {
   /// Builds a snapshot from a `sections` array.
   /// - Throws: ``InputError`` naming the first problem (a duplicate identifier, a group inside a group, a wrong type).
-  public static func decode(_ value: JSONValue, path: String, allowGroups: Bool) throws(InputError) -> Snapshot<
+  package static func decode(_ value: JSONValue, path: String, allowGroups: Bool) throws(InputError) -> Snapshot<
     String, String
   > {
     guard let sections = value.array else { throw InputError("\(path) must be an array, got \(value.typeName)") }
@@ -62,7 +62,7 @@ public enum SnapshotJSON {
 
   /// A snapshot's sections as a JSON array (groups as `{"id", "children", "expanded"}`), the form
   /// ``decode(_:path:allowGroups:)`` reads back.
-  public static func value(of snapshot: Snapshot<String, String>) -> JSONValue {
+  package static func value(of snapshot: Snapshot<String, String>) -> JSONValue {
     .array(
       snapshot.sections.map { section in
         .object([
@@ -81,7 +81,7 @@ public enum SnapshotJSON {
   }
 
   /// Writes a snapshot's sections as a JSON array: ``value(of:)`` written into `w`.
-  public static func encode(_ snapshot: Snapshot<String, String>, into w: inout JSONWriter) {
+  package static func encode(_ snapshot: Snapshot<String, String>, into w: inout JSONWriter) {
     w.value(value(of: snapshot))
   }
 }

@@ -1,0 +1,148 @@
+import ReorderKit
+
+/// A `CollectionView` shown in a rectangle of the window: turns the window's input into the
+/// engine's pointer, scroll and key calls (in the view's coordinates), keeps the view's size and
+/// layout in step with the rectangle, and draws the engine's render list there.
+///
+/// The pane holds no data: it works on a view you keep (`inout`), so a screen can show several
+/// views, or switch between them, with one pane each. ``CollectionHost`` wraps a view and a pane
+/// for an app that is one collection view.
+///
+/// ```swift
+/// var pane = CollectionPane<String, String>(frame: Rect(x: 0, y: 52, width: 390, height: 668))
+/// let events = pane.handle(.pointerDown(Point(x: 60, y: 110)), view: &view, time: now)
+/// pane.draw(view, in: window.canvas, time: now) { id, frame, element, canvas in
+///   canvas.fillRoundedRect(frame, radius: 12, color: Color.white.withAlpha(element.alpha))
+/// }
+/// ```
+public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  /// Where the view is in the window (points).
+  public var frame: Rect
+  /// The colours of gaps, highlights, markers and the lifted cell's shadow.
+  public var theme: Theme
+  /// Whether thin scroll indicators are drawn when the content is longer (or wider) than the view.
+  public var showsScrollIndicators = true
+  /// Whether the held pointer went down in this pane (its moves and release come here too).
+  public private(set) var isTrackingPointer = false
+
+  /// A pane over `frame` of the window.
+  public init(frame: Rect, theme: Theme = .standard) {
+    self.frame = frame
+    self.theme = theme
+  }
+
+  /// Whether a window point is inside the pane.
+  public func contains(_ point: Point) -> Bool {
+    point.x >= frame.minX && point.x < frame.maxX && point.y >= frame.minY && point.y < frame.maxY
+  }
+
+  /// A window point in the view's coordinates.
+  public func viewPoint(_ point: Point) -> Point { Point(x: point.x - frame.minX, y: point.y - frame.minY) }
+
+  /// Gives the view a new size (and the layout `layout` makes for it, if any), when the pane's
+  /// frame changed.
+  public mutating func setFrame(
+    _ newFrame: Rect, view: inout CollectionView<SectionID, ItemID>, layout: ((Size) -> LayoutConfiguration)?,
+    time: Double
+  ) {
+    frame = newFrame
+    view.setViewSize(newFrame.size, time: time)
+    if let layout { view.setLayout(layout(newFrame.size), time: time) }
+  }
+
+  /// Sends one input event (window coordinates) to the view; returns what the engine reported.
+  ///
+  /// A press inside the pane starts tracking: its moves and its release go to the view wherever
+  /// they are. Wheel and keys go to the view: Esc cancels a gesture, Page Up/Down scroll a page,
+  /// Home/End scroll to the start/end. A secondary tap during a drag adds the item under it to the
+  /// drag session. `.resized` and `.quit` are the owner's.
+  public mutating func handle(
+    _ event: InputEvent, view: inout CollectionView<SectionID, ItemID>, time: Double
+  ) -> [CollectionViewEvent<SectionID, ItemID>] {
+    switch event {
+    case .pointerDown(let p):
+      guard contains(p) else { return [] }
+      isTrackingPointer = true
+      return view.pointerDown(at: viewPoint(p), time: time)
+    case .pointerMoved(let p):
+      guard isTrackingPointer else { return [] }
+      return view.pointerMoved(to: viewPoint(p), time: time)
+    case .pointerUp(let p):
+      guard isTrackingPointer else { return [] }
+      isTrackingPointer = false
+      return view.pointerUp(at: viewPoint(p), time: time)
+    case .secondaryTap(let p):
+      guard isTrackingPointer, view.isDragging else { return [] }
+      return view.addItemToDragSession(at: viewPoint(p), time: time)
+    case .scroll(let delta):
+      return view.scroll(by: delta, time: time)
+    case .key(.escape):
+      return view.cancelGesture(time: time)
+    case .key(.pageDown):
+      return view.scroll(by: Self.page(view, 1), time: time)
+    case .key(.pageUp):
+      return view.scroll(by: Self.page(view, -1), time: time)
+    case .key(.home):
+      view.setContentOffset(.zero, animated: true, time: time)
+      return []
+    case .key(.end):
+      let end = Point(
+        x: view.contentSize.width - view.viewSize.width, y: view.contentSize.height - view.viewSize.height)
+      view.setContentOffset(end, animated: true, time: time)
+      return []
+    case .key, .resized, .quit:
+      return []
+    }
+  }
+
+  /// Stops tracking the pointer and cancels the view's gesture (before the pane is hidden).
+  public mutating func cancel(
+    view: inout CollectionView<SectionID, ItemID>, time: Double
+  ) -> [CollectionViewEvent<SectionID, ItemID>] {
+    isTrackingPointer = false
+    return view.cancelGesture(time: time)
+  }
+
+  /// One page of scrolling: sideways in a horizontal grid, else 90 % of the view's height.
+  static func page(_ view: CollectionView<SectionID, ItemID>, _ direction: Double) -> Point {
+    if case .grid(let c) = view.layoutConfiguration, c.scrollDirection == .horizontal {
+      return Point(x: direction * view.viewSize.width, y: 0)
+    }
+    return Point(x: 0, y: direction * view.viewSize.height * 0.9)
+  }
+
+  /// Draws the view's render list at `time`, clipped to the pane: `item` draws a cell and
+  /// `header` a section header (window coordinates, already scaled); gaps, drop highlights, the
+  /// lifted cell's shadow, badges and the forbidden marker are drawn for you. Returns whether
+  /// anything still moves (keep drawing frames).
+  @discardableResult
+  public func draw(
+    _ view: CollectionView<SectionID, ItemID>, in canvas: Canvas, time: Double,
+    item: (ItemID, Rect, RenderElement<SectionID, ItemID>, Canvas) -> Void,
+    header: (SectionID, Rect, RenderElement<SectionID, ItemID>, Canvas) -> Void = { _, _, _, _ in }
+  ) -> Bool {
+    let list = view.renderList(at: time)
+    canvas.setClip(frame)
+    canvas.draw(
+      list, origin: frame.origin, theme: theme,
+      item: { id, f, element in item(id, f, element, canvas) },
+      header: { id, f, element in header(id, f, element, canvas) })
+    if showsScrollIndicators { drawScrollIndicators(list, canvas: canvas) }
+    canvas.setClip(nil)
+    return list.isAnimating
+  }
+
+  private func drawScrollIndicators(_ list: RenderList<SectionID, ItemID>, canvas: Canvas) {
+    let color = Color.black.withAlpha(0.3)
+    if list.contentSize.height > list.viewSize.height + 1 {
+      let h = max(frame.height * list.viewSize.height / list.contentSize.height, 24)
+      let y = frame.minY + (frame.height - h) * list.contentOffset.y / (list.contentSize.height - list.viewSize.height)
+      canvas.fillRoundedRect(Rect(x: frame.maxX - 6, y: y + 2, width: 3, height: h - 4), radius: 1.5, color: color)
+    }
+    if list.contentSize.width > list.viewSize.width + 1 {
+      let w = max(frame.width * list.viewSize.width / list.contentSize.width, 24)
+      let x = frame.minX + (frame.width - w) * list.contentOffset.x / (list.contentSize.width - list.viewSize.width)
+      canvas.fillRoundedRect(Rect(x: x + 2, y: frame.maxY - 6, width: w - 4, height: 3), radius: 1.5, color: color)
+    }
+  }
+}
