@@ -42,11 +42,8 @@ let package = Package(
     ),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
-    .testTarget(
-      name: "ReorderToolTests",
-      dependencies: ["ReorderTool", "reorder"],
-      resources: [.copy("Golden")]
-    ),
+    // The golden files are read from the source tree (#filePath), not bundled.
+    .testTarget(name: "ReorderToolTests", dependencies: ["ReorderTool", "reorder"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

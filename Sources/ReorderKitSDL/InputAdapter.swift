@@ -29,7 +29,16 @@ public enum Key: Equatable, Sendable {
   case escape
   /// A digit key 0–9 (1–4 switch scenes).
   case digit(Int)
+  /// The arrows, paging and Home/End.
   case left, right, up, down, pageUp, pageDown, home, end
+  /// Space and Return (or the keypad's Enter): lift and drop with the keyboard.
+  case space, enter
+  /// Tab and Shift-Tab: move the keyboard focus.
+  case tab, backtab
+  /// Ctrl+Z (Cmd+Z on a Mac keyboard): undo.
+  case undo
+  /// Ctrl+Shift+Z or Ctrl+Y: redo.
+  case redo
 }
 
 /// Translates SDL events into ``InputEvent``s: the mouse's left button and
@@ -101,7 +110,7 @@ public struct InputAdapter: Sendable {
       activeFinger = nil
       return [.pointerUp(Self.point(ev.tfinger, windowSize))]
     case SDL_KEYDOWN:
-      return Self.key(ev.key.keysym.sym).map { [.key($0)] } ?? []
+      return Self.key(ev.key.keysym.sym, modifiers: ev.key.keysym.mod).map { [.key($0)] } ?? []
     default:
       return []
     }
@@ -112,8 +121,17 @@ public struct InputAdapter: Sendable {
     Point(x: Double(f.x) * size.width, y: Double(f.y) * size.height)
   }
 
-  private static func key(_ sym: SDL_Keycode) -> Key? {
+  private static func key(_ sym: SDL_Keycode, modifiers: UInt16 = 0) -> Key? {
     let code = Int(sym)
+    let command = modifiers & UInt16(KMOD_CTRL.rawValue | KMOD_GUI.rawValue) != 0
+    let shift = modifiers & UInt16(KMOD_SHIFT.rawValue) != 0
+    if command {
+      switch code {
+      case Int(SDLK_z.rawValue): return shift ? .redo : .undo
+      case Int(SDLK_y.rawValue): return .redo
+      default: return nil
+      }
+    }
     if code >= Int(SDLK_0.rawValue), code <= Int(SDLK_9.rawValue) { return .digit(code - Int(SDLK_0.rawValue)) }
     if code >= Int(SDLK_KP_1.rawValue), code <= Int(SDLK_KP_9.rawValue) {
       return .digit(code - Int(SDLK_KP_1.rawValue) + 1)
@@ -128,6 +146,9 @@ public struct InputAdapter: Sendable {
     case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
     case Int(SDLK_HOME.rawValue): return .home
     case Int(SDLK_END.rawValue): return .end
+    case Int(SDLK_SPACE.rawValue): return .space
+    case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
+    case Int(SDLK_TAB.rawValue): return shift ? .backtab : .tab
     default: return nil
     }
   }

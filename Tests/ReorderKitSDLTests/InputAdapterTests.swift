@@ -28,10 +28,11 @@ struct InputAdapterTests {
     return ev
   }
 
-  func key(_ sym: Int) -> SDL_Event {
+  func key(_ sym: Int, _ modifiers: UInt32 = 0) -> SDL_Event {
     var ev = SDL_Event()
     ev.type = SDL_KEYDOWN.rawValue
     ev.key.keysym.sym = SDL_Keycode(sym)
+    ev.key.keysym.mod = UInt16(modifiers)
     return ev
   }
 
@@ -113,6 +114,22 @@ struct InputAdapterTests {
     #expect(adapter.translate(key(Int(SDLK_3.rawValue)), windowSize: window) == [.key(.digit(3))])
     #expect(adapter.translate(key(Int(SDLK_KP_2.rawValue)), windowSize: window) == [.key(.digit(2))])
     #expect(adapter.translate(key(Int(SDLK_a.rawValue)), windowSize: window).isEmpty)
+  }
+
+  @Test func keyboardReorderingKeys() {
+    var adapter = InputAdapter()
+    func translated(_ sym: SDL_KeyCode, _ modifiers: UInt32 = 0) -> [InputEvent] {
+      adapter.translate(key(Int(sym.rawValue), modifiers), windowSize: window)
+    }
+    #expect(translated(SDLK_SPACE) == [.key(.space)])
+    #expect(translated(SDLK_RETURN) == [.key(.enter)])
+    #expect(translated(SDLK_TAB) == [.key(.tab)])
+    #expect(translated(SDLK_TAB, KMOD_LSHIFT.rawValue) == [.key(.backtab)])
+    #expect(translated(SDLK_z, KMOD_LCTRL.rawValue) == [.key(.undo)])
+    #expect(translated(SDLK_z, KMOD_LCTRL.rawValue | KMOD_LSHIFT.rawValue) == [.key(.redo)])
+    #expect(translated(SDLK_y, KMOD_RCTRL.rawValue) == [.key(.redo)])
+    #expect(translated(SDLK_z).isEmpty)
+    #expect(translated(SDLK_UP) == [.key(.up)])
   }
 
   @Test func resizeAndQuit() {

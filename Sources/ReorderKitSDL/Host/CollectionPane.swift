@@ -53,9 +53,11 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Sends one input event (window coordinates) to the view; returns what the engine reported.
   ///
   /// A press inside the pane starts tracking: its moves and its release go to the view wherever
-  /// they are. Wheel and keys go to the view: Esc cancels a gesture, Page Up/Down scroll a page,
-  /// Home/End scroll to the start/end. A secondary tap during a drag adds the item under it to the
-  /// drag session. `.resized` and `.quit` are the owner's.
+  /// they are. Wheel and keys go to the view: Esc cancels a gesture, Page Up/Down scroll a page;
+  /// Tab, the arrows, Space, Enter, Home and End reorder with the keyboard (see
+  /// ``CollectionView/keyPressed(_:time:)``; with nothing focused Home/End scroll to the start/end);
+  /// Ctrl+Z undoes and Ctrl+Shift+Z or Ctrl+Y redoes. A secondary tap during a drag adds the item
+  /// under it to the drag session. `.resized` and `.quit` are the owner's.
   public mutating func handle(
     _ event: InputEvent, view: inout CollectionView<SectionID, ItemID>, time: Double
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
@@ -82,16 +84,42 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
       return view.scroll(by: Self.page(view, 1), time: time)
     case .key(.pageUp):
       return view.scroll(by: Self.page(view, -1), time: time)
-    case .key(.home):
+    case .key(.home) where view.focusedItem == nil && !view.isDragging:
       view.setContentOffset(.zero, animated: true, time: time)
       return []
-    case .key(.end):
+    case .key(.end) where view.focusedItem == nil && !view.isDragging:
       let end = Point(
         x: view.contentSize.width - view.viewSize.width, y: view.contentSize.height - view.viewSize.height)
       view.setContentOffset(end, animated: true, time: time)
       return []
-    case .key, .resized, .quit:
+    case .key(.undo):
+      return view.undo(time: time)
+    case .key(.redo):
+      return view.redo(time: time)
+    case .key(let key):
+      // The engine's keyboard reordering: Tab focuses, Space lifts and drops, the arrows move.
+      guard let navigation = Self.navigationKey(key), !isTrackingPointer else { return [] }
+      return view.keyPressed(navigation, time: time)
+    case .resized, .quit:
       return []
+    }
+  }
+
+  /// The engine's key for an app key, if it has one.
+  static func navigationKey(_ key: Key) -> NavigationKey? {
+    switch key {
+    case .space: .space
+    case .enter: .enter
+    case .escape: .escape
+    case .up: .up
+    case .down: .down
+    case .left: .left
+    case .right: .right
+    case .home: .home
+    case .end: .end
+    case .tab: .tab
+    case .backtab: .backtab
+    case .digit, .pageUp, .pageDown, .undo, .redo: nil
     }
   }
 
