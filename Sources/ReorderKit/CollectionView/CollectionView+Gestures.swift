@@ -202,9 +202,21 @@ extension CollectionView {
       }
       return events
     }
-    guard case .placeholderMoved(let from, let to) = movement.updateTargetPosition(p, in: layout, policy: policy) else {
-      return []
+    let action: InteractiveMovement.Action
+    if case .grid(let flow) = layout, !flow.hasFixedColumns, let current = grid?.placeholder {
+      // Tiles of different sizes: only fixed points are taken, tried in the layout with the item there.
+      let view = self
+      action = movement.updateTargetPosition(p, inFlow: flow, policy: policy) { q in
+        var trial = view
+        trial.grid!.placeholder = q
+        trial.updateLayout(sections: current.section, q.section)
+        guard case .grid(let g) = trial.layout else { preconditionFailure("a grid's layout changed kind") }
+        return g
+      }
+    } else {
+      action = movement.updateTargetPosition(p, in: layout, policy: policy)
     }
+    guard case .placeholderMoved(let from, let to) = action else { return [] }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
       if view.mode == .live {
