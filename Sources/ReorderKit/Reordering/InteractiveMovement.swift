@@ -122,7 +122,8 @@ public struct InteractiveMovement: Sendable {
   ///   few hit tests in its result when the proposal differs from the placeholder.
   public mutating func updateTargetPosition(
     _ point: Point, inFlow layout: GridLayout, margin: Double = defaultStabilityMargin,
-    policy: ReorderPolicy<some Hashable & Sendable>? = nil, layoutWithPlaceholderAt trialLayout: (ItemPath) -> GridLayout
+    policy: ReorderPolicy<some Hashable & Sendable>? = nil,
+    layoutWithPlaceholderAt trialLayout: (ItemPath) -> GridLayout
   ) -> Action {
     guard case .moving(_, let current) = state, point.isFinite,
       let proposed = Self.flowProposal(at: point, in: layout, placeholder: current),
