@@ -119,15 +119,8 @@ public struct AutoScroll: Sendable {
     return 0
   }
 
-  /// The damping factor `elapsed` seconds after the lift: (elapsed / ``dampingDuration``)², then 1.
-  public func damping(after elapsed: Double) -> Double {
-    guard dampingDuration > 0 else { return 1 }
-    let u = min(max(elapsed / dampingDuration, 0), 1)
-    return u * u
-  }
-
-  /// The integral of ``damping(after:)`` from the lift to `elapsed`, so that a tick's delta does
-  /// not depend on how often the owner ticks.
+  /// The integral from the lift to `elapsed` of the damping factor, (t / ``dampingDuration``)²
+  /// and then 1, so that a tick's delta does not depend on how often the owner ticks.
   func dampedTime(after elapsed: Double) -> Double {
     let u = max(elapsed, 0)
     let d = dampingDuration
