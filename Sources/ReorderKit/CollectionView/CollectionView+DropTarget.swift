@@ -164,6 +164,8 @@ extension CollectionView {
     guard let drag, !drag.isKeyboard else { return }
     var axis = ScrollDirection.vertical
     if case .grid(let config) = layoutConfiguration { axis = config.scrollDirection }
+    // A new drag: auto-scroll's damping starts at the lift, and a band holding the lift point starts there.
+    if dnd.autoScroll.dragStartTime != drag.liftTime { dnd.autoScroll.begin(at: drag.pointer, time: drag.liftTime) }
     dnd.autoScroll.pointerMoved(to: drag.pointer, viewSize: viewSize, axis: axis, time: time)
   }
 }

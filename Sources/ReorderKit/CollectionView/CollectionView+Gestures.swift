@@ -208,9 +208,21 @@ extension CollectionView {
       return movePlaceholder(to: position, time: time)
     }
     var trial = movement
-    guard case .placeholderMoved(_, let to) = trial.updateTargetPosition(p, in: layout, policy: policy) else {
-      return []
+    let action: InteractiveMovement.Action
+    if case .grid(let flow) = layout, !flow.hasFixedColumns, let current = movement.placeholderPath {
+      // Tiles of different sizes: only fixed points are taken, tried in the layout with the item there.
+      let view = self
+      action = trial.updateTargetPosition(p, inFlow: flow, policy: policy) { q in
+        var candidate = view
+        candidate.movement.restart(original: candidate.movement.originalPath!, placeholder: q)
+        candidate.updateLayout(sections: current.section, q.section)
+        guard case .grid(let g) = candidate.layout else { preconditionFailure("a grid's layout changed kind") }
+        return g
+      }
+    } else {
+      action = trial.updateTargetPosition(p, in: layout, policy: policy)
     }
+    guard case .placeholderMoved(_, let to) = action else { return [] }
     return movePlaceholder(to: to.outlinePosition(), time: time)
   }
 

@@ -83,4 +83,22 @@ extension GridLayout {
 
   /// Whether the grid has fixed columns (as opposed to per-item sizes).
   public var hasFixedColumns: Bool { fixed }
+
+  /// The last item of the line whose band (along the main axis) holds a point, when the point
+  /// lies past that item along the line: the space at the end of a line of a flow, where a tile
+  /// can go after the line's last item. `nil` with fixed columns, outside every line, or before
+  /// the line's last item ends.
+  /// - Complexity: O(log n).
+  func lastItemOfLine(before point: Point) -> ItemPath? {
+    guard !fixed, point.isFinite, let k = section(at: point), counts[k] > 0 else { return nil }
+    let (m, c) = axes(point)
+    let flow = flows[k]
+    let local = m - itemsBase(k)
+    let line = partitionPoint(flow.lineMains.indices) { flow.lineMains[$0] > local } - 1
+    guard line >= 0, local < flow.lineMains[line] + flow.lineThickness[line] else { return nil }
+    let last = (line + 1 < flow.lineStarts.count ? flow.lineStarts[line + 1] : flow.frames.count) - 1
+    let f = flow.frames[last]
+    guard c - crossLead >= f.cross + f.crossSize else { return nil }
+    return ItemPath(item: last, section: k)
+  }
 }

@@ -39,37 +39,48 @@ struct DragDropMachineTests {
     #expect(spring.end(droppedInto: "g") == .none)
   }
 
-  @Test func autoScrollSpeedIsLinearInDepth() {
+  @Test func autoScrollSpeedEasesTowardTheEdge() {
     let scroller = AutoScroll()
+    // A 600 pt view: the band is 60 pt deep, full speed from 5% (30 pt) of the edge, eased quadratically.
     #expect(scroller.velocity(at: 300, length: 600) == 0)
     #expect(scroller.velocity(at: 60, length: 600) == 0)
-    #expect(scroller.velocity(at: 30, length: 600) == -600)
-    #expect(scroller.velocity(at: 0, length: 600) == -1200)
-    #expect(scroller.velocity(at: -40, length: 600) == -1200)  // beyond the edge: full speed
-    #expect(scroller.velocity(at: 585, length: 600) == 900)
-    #expect(scroller.velocity(at: 640, length: 600) == 1200)
+    #expect(scroller.velocity(at: 45, length: 600) == -420)  // halfway to full speed: a quarter of it
+    #expect(scroller.velocity(at: 30, length: 600) == -1680)
+    #expect(scroller.velocity(at: 0, length: 600) == -1680)
+    #expect(scroller.velocity(at: -40, length: 600) == -1680)  // beyond the edge: full speed
+    #expect(scroller.velocity(at: 555, length: 600) == 420)
+    #expect(scroller.velocity(at: 585, length: 600) == 1680)
+    #expect(scroller.velocity(at: 640, length: 600) == 1680)
+    // The speed grows toward the edge, never faster than 28 pt a frame at 60 Hz.
+    let speeds = stride(from: 60.0, through: 0, by: -1).map { scroller.velocity(at: 600 - $0, length: 600) }
+    #expect(speeds == speeds.sorted())
+    #expect(speeds.allSatisfy { $0 / 60 <= 28 })
   }
 
   @Test func autoScrollTicksDeltas() {
     var scroller = AutoScroll()
-    scroller.pointerMoved(to: Point(x: 10, y: 585), viewSize: Size(width: 320, height: 600), axis: .vertical, time: 1)
+    let view = Size(width: 320, height: 600)
+    scroller.begin(at: Point(x: 100, y: 300), time: 0)
+    // After the damping (1.2 s), 45 pt above the bottom edge: 420 pt/s.
+    scroller.pointerMoved(to: Point(x: 100, y: 555), viewSize: view, axis: .vertical, time: 2)
     #expect(scroller.isScrolling)
-    #expect(scroller.tick(time: 1) == .none)
-    guard case .scroll(let d) = scroller.tick(time: 1.5) else {
-      Issue.record("no scroll")
-      return
-    }
-    #expect(d.x == 0 && abs(d.y - 450) < 1e-9)
-    scroller.pointerMoved(to: Point(x: 10, y: 300), viewSize: Size(width: 320, height: 600), axis: .vertical, time: 1.6)
     #expect(scroller.tick(time: 2) == .none)
-    scroller.pointerMoved(to: Point(x: 5, y: 300), viewSize: Size(width: 320, height: 600), axis: .horizontal, time: 2)
-    guard case .scroll(let h) = scroller.tick(time: 2.1) else {
+    guard case .scroll(let d) = scroller.tick(time: 2.5) else {
       Issue.record("no scroll")
       return
     }
-    #expect(abs(h.x + 110) < 1e-9 && h.y == 0)
-    scroller.stop()
+    #expect(d.x == 0 && abs(d.y - 210) < 1e-9)
+    scroller.pointerMoved(to: Point(x: 100, y: 300), viewSize: view, axis: .vertical, time: 2.6)
     #expect(scroller.tick(time: 3) == .none)
+    // 5 pt from the leading edge of a horizontal axis: within 5% of 320 pt, full speed.
+    scroller.pointerMoved(to: Point(x: 5, y: 300), viewSize: view, axis: .horizontal, time: 3)
+    guard case .scroll(let h) = scroller.tick(time: 3.1) else {
+      Issue.record("no scroll")
+      return
+    }
+    #expect(abs(h.x + 168) < 1e-9 && h.y == 0)
+    scroller.stop()
+    #expect(scroller.tick(time: 4) == .none)
   }
 
   @Test func cadenceWaitsForTheDelay() {

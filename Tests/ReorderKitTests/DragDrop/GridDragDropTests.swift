@@ -77,10 +77,11 @@ struct GridDragDropTests {
       viewSize: Size(width: 390, height: 300), mode: .interactive)
     _ = v.pointerDown(at: Point(x: 50, y: 50), time: 0)
     _ = v.tick(time: 0.5)
-    _ = v.pointerMoved(to: Point(x: 390, y: 50), time: 0.6)  // at the trailing edge: 1,200 pt/s
-    _ = v.tick(time: 1.1)
-    #expect(abs(v.contentOffset.x - 600) < 1e-6)
-    _ = v.pointerUp(at: Point(x: 390, y: 50), time: 1.2)
+    _ = v.pointerMoved(to: Point(x: 390, y: 50), time: 0.6)  // at the trailing edge: full speed, damped after the lift
+    _ = v.tick(time: 2.5)
+    #expect(abs(v.contentOffset.x - autoScrollDistance(speed: 1680, lift: 0.5, from: 0.6, to: 2.5)) < 1e-6)
+    #expect(v.contentOffset.x > 2000)
+    _ = v.pointerUp(at: Point(x: 390, y: 50), time: 2.6)
     #expect(v.snapshot.items(inSection: 0).first != "t0")
   }
 }
@@ -94,20 +95,25 @@ struct InteractiveAutoScrollTests {
       snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: 400), mode: .interactive)
     _ = view.pointerDown(at: Point(x: 50, y: 20), time: 0)
     _ = view.tick(time: 0.5)
-    _ = view.pointerMoved(to: Point(x: 50, y: 370), time: 0.6)  // 30 pt from the bottom: 600 pt/s
+    // 30 pt from the bottom of 400: full speed is at 20 pt (5%), so (30 / 40)² of 1,680 pt/s.
+    _ = view.pointerMoved(to: Point(x: 50, y: 370), time: 0.6)
     var t = 0.6
-    for _ in 0..<30 {
+    for _ in 0..<90 {
       t += 1.0 / 60
       _ = view.tick(time: t)
     }
-    #expect(abs(view.contentOffset.y - 300) < 1e-6)
+    let scrolled = autoScrollDistance(speed: 1680 * 0.75 * 0.75, lift: 0.5, from: 0.6, to: t)
+    #expect(abs(view.contentOffset.y - scrolled) < 1e-6)
     let events = view.pointerUp(at: Point(x: 50, y: 370), time: t)
-    // The pointer is over content y = 670: row 16 of the arrangement.
+    // The pointer is over content y = 370 + the scroll; it picks the gap between 40 pt rows nearest
+    // to it, counted without r0's own row (above it).
+    let row = Int((370 + scrolled) / 40 + 0.5) - 1
+    #expect(row > 20)
     #expect(
       events.contains(
         .moved(
           "r0", from: OutlinePosition(section: 0, parent: nil, index: 0),
-          to: OutlinePosition(section: 0, parent: nil, index: 16))))
+          to: OutlinePosition(section: 0, parent: nil, index: row))))
     // Near the top edge it scrolls back, and stops at the content's start.
     _ = view.pointerDown(at: Point(x: 50, y: 100), time: 10)
     _ = view.tick(time: 10.5)

@@ -182,9 +182,10 @@ struct ListDragDropTests {
       snapshot: s, layout: dropListLayout, viewSize: Size(width: 300, height: 400), mode: .dragDrop)
     var d = DragDriver(view)
     d.lift(at: Point(x: 50, y: 20))
-    d.move(Point(x: 50, y: 395))  // 5 pt from the bottom: 55/60 of 1,200 pt/s
+    d.move(Point(x: 50, y: 395))  // 5 pt from the bottom: full speed, damped for 1.2 s after the lift at 0.5 s
+    let moved = d.t
     d.wait(1.0)
-    #expect(abs(d.view.contentOffset.y - 1100 * 1.0) < 25)
+    #expect(abs(d.view.contentOffset.y - autoScrollDistance(speed: 1680, lift: 0.5, from: moved, to: d.t)) < 1e-6)
     d.wait(3)
     #expect(d.view.contentOffset.y == 4000 - 400)  // clamped
     d.release(at: Point(x: 50, y: 395))
