@@ -13,7 +13,12 @@ root=$PWD
 for tool in Xvfb xdotool import; do
   command -v "$tool" >/dev/null || { echo "todo-example: $tool is missing (run Scripts/setup.sh)" >&2; exit 1; }
 done
-swift build --package-path Examples/TodoSDL >/dev/null || { echo "todo-example: build failed" >&2; exit 1; }
+# SwiftPM may keep a stale build plan of a path dependency whose files were deleted ("missing
+# inputs"): on a failure, build once more from clean.
+if ! swift build --package-path Examples/TodoSDL >/dev/null 2>&1; then
+  swift package --package-path Examples/TodoSDL clean
+  swift build --package-path Examples/TodoSDL >/dev/null || { echo "todo-example: build failed" >&2; exit 1; }
+fi
 BIN="$(swift build --package-path Examples/TodoSDL --show-bin-path)/TodoSDL"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-todo.XXXXXX")

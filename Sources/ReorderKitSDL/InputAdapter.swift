@@ -52,13 +52,13 @@ public enum Key: Equatable, Sendable {
 ///   for input in adapter.translate(ev, windowSize: window.size) { handle(input) }
 /// }
 /// ```
-public struct InputAdapter: Sendable {
+package struct InputAdapter: Sendable {
   /// Points scrolled per wheel notch.
-  public var pointsPerWheelNotch: Double = 48
+  package var pointsPerWheelNotch: Double = 48
   private var activeFinger: SDL_FingerID?
   private var mouseDown = false
 
-  public init() {}
+  package init() {}
 
   /// The app's events for one SDL event (often none, sometimes one).
   package mutating func translate(_ ev: SDL_Event, windowSize: Size) -> [InputEvent] {

@@ -74,6 +74,16 @@ wait_for_line() {
 # count_lines PATTERN: how many report lines match.
 count_lines() { grep -cF -- "$1" "$OUT" 2>/dev/null || true; }
 
+# wait_for_count PATTERN N [SECONDS]: waits until at least N report lines match PATTERN.
+wait_for_count() {
+  local pattern=$1 want=$2 limit=${3:-10}
+  for _ in $(seq 1 $((limit * 20))); do
+    [ "$(count_lines "$pattern")" -ge "$want" ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+
 # last_event NAME: the last report line of that event, as JSON.
 last_event() { jq -c --arg e "$1" 'select(.event == $e)' "$OUT" | tail -n1; }
 

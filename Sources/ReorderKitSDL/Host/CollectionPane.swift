@@ -55,7 +55,7 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// A press inside the pane starts tracking: its moves and its release go to the view wherever
   /// they are. Wheel and keys go to the view: Esc cancels a gesture, Page Up/Down scroll a page;
   /// Tab, the arrows, Space, Enter, Home and End reorder with the keyboard (see
-  /// ``CollectionView/keyPressed(_:time:)``; with nothing focused Home/End scroll to the start/end);
+  /// `CollectionView.keyPressed(_:time:)`; with nothing focused Home/End scroll to the start/end);
   /// Ctrl+Z undoes and Ctrl+Shift+Z or Ctrl+Y redoes. A secondary tap during a drag adds the item
   /// under it to the drag session. `.resized` and `.quit` are the owner's.
   public mutating func handle(
