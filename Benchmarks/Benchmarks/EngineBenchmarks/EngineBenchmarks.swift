@@ -71,9 +71,36 @@ let benchmarks: @Sendable () -> Void = {
         dragging.step += 1
       }
     }
+    let keyboard = ViewBox(EngineWorkloads.keyboardGrid(n))
+    Benchmark("Key_step_\(n)", configuration: perOperation) { benchmark in
+      for _ in benchmark.scaledIterations {
+        EngineWorkloads.keyStep(&keyboard.view, step: keyboard.step, time: 2 + Double(keyboard.step) * 0.016)
+        keyboard.step += 1
+      }
+    }
     Benchmark("Render_list_during_a_drag_\(n)", configuration: perOperation) { benchmark in
       let time = 2 + Double(dragging.step) * 0.016 + 1
       for _ in benchmark.scaledIterations { blackHole(dragging.view.renderList(at: time)) }
+    }
+  }
+  applyBenchmarks()
+}
+
+/// New data for 100,000 items, applied idle and in the middle of a drag: the drag may cost at most
+/// 1.2× (the diff dominates). The view goes back and forth between its data and the new data.
+let applyBenchmarks: @Sendable () -> Void = {
+  let n = 100_000
+  let data = [EngineWorkloads.flatSnapshot(n), EngineWorkloads.newData(n)]
+  for dragging in [false, true] {
+    let box = ViewBox(EngineWorkloads.applyView(n, dragging: dragging))
+    Benchmark(
+      "Apply_new_data_\(dragging ? "mid-drag" : "idle")_\(n)",
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxIterations: 200)
+    ) { benchmark in
+      for _ in benchmark.scaledIterations {
+        box.step += 1
+        box.view.apply(data[box.step % 2], time: 2 + Double(box.step))
+      }
     }
   }
 }

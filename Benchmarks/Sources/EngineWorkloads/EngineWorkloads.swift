@@ -77,4 +77,46 @@ public enum EngineWorkloads {
     let p = step % 2 == 0 ? Point(x: 332, y: 560) : Point(x: 58, y: 150)
     _ = view.pointerMoved(to: p, time: time)
   }
+
+  /// A grid view scrolled to the middle of n items with an item lifted by the keyboard (focus, Space).
+  public static func keyboardGrid(_ n: Int) -> CollectionView<Int, Int> {
+    var view = CollectionView(snapshot: flatSnapshot(n), layout: .grid(grid), viewSize: viewSize)
+    _ = view.focus(n / 2, time: 0)
+    _ = view.keyPressed(.space, time: 1)
+    precondition(view.isDragging, "the keyboard did not lift the item")
+    return view
+  }
+
+  /// One key step: Down and Up in turn, so every step moves the placeholder one row and reflows
+  /// what is visible, as a pointer drag step does.
+  @inline(__always)
+  public static func keyStep(_ view: inout CollectionView<Int, Int>, step: Int, time: Double) {
+    _ = view.keyPressed(step % 2 == 0 ? .down : .up, time: time)
+  }
+
+  /// New data for a single section of n items: the first and last hundredth swapped, 100 items
+  /// deleted and 100 inserted (identifiers from n on), the rest in place.
+  public static func newData(_ n: Int) -> Snapshot<Int, Int> {
+    var items = Array(0..<n)
+    let k = max(n / 100, 1)
+    for i in 0..<k { items.swapAt(i, n - 1 - i) }
+    let cut = min(100, n / 10)
+    items.removeSubrange(n / 2 + 1..<n / 2 + 1 + cut)
+    items.insert(contentsOf: n..<n + cut, at: n / 3)
+    var s = Snapshot<Int, Int>()
+    try! s.appendSection(0, items: items)
+    return s
+  }
+
+  /// A view of n items, idle or with the middle item lifted, that `apply` takes back and forth
+  /// between its data and ``newData(_:)``.
+  public static func applyView(_ n: Int, dragging: Bool) -> CollectionView<Int, Int> {
+    var view = CollectionView(snapshot: flatSnapshot(n), layout: .grid(grid), viewSize: viewSize)
+    _ = view.focus(n / 2, time: 0)
+    if dragging {
+      _ = view.keyPressed(.space, time: 1)
+      precondition(view.isDragging, "the keyboard did not lift the item")
+    }
+    return view
+  }
 }

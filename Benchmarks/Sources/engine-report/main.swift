@@ -62,6 +62,7 @@ var hit = Row(name: "Hit test")
 var visible = Row(name: "Visible-rect query (one screen)")
 var drag = Row(name: "Drag step (target update + visible reflow)")
 var render = Row(name: "Render list of one frame during a drag")
+var key = Row(name: "Key step (placeholder one row, keyboard)")
 var memory: [(String, Int, Double)] = []
 
 for n in sizes {
@@ -104,13 +105,35 @@ for n in sizes {
   drag.figures[n] = measure(samples: samples, batch: 2_000) { k in
     EngineWorkloads.dragStep(&view, step: k, time: 2 + Double(k) * 0.016)
   }
+  var keyboard = EngineWorkloads.keyboardGrid(n)
+  key.figures[n] = measure(samples: samples, batch: 2_000) { k in
+    EngineWorkloads.keyStep(&keyboard, step: k, time: 2 + Double(k) * 0.016)
+  }
   let t = 2 + Double(samples * 2_000 + 10) * 0.016
   render.figures[n] = measure(samples: samples, batch: 2_000) { _ in
     sink &+= view.renderList(at: t).elements.count
   }
   if sink == 42 { print("") }
 }
-rows = [gridFixed, gridFlow, outline, hit, visible, drag, render]
+rows = [gridFixed, gridFlow, outline, hit, visible, drag, key, render]
+
+// New data for 100,000 items, idle and mid-drag, measured in turns so that load hits both alike.
+let applyN = 100_000
+let applyData = [EngineWorkloads.flatSnapshot(applyN), EngineWorkloads.newData(applyN)]
+var applyViews = [
+  EngineWorkloads.applyView(applyN, dragging: false), EngineWorkloads.applyView(applyN, dragging: true),
+]
+var applyTimes: [[Double]] = [[], []]
+for round in 0..<(quick ? 10 : 30) {
+  for which in [round % 2, 1 - round % 2] {
+    let start = ContinuousClock.now
+    applyViews[which].apply(applyData[(round + 1) % 2], time: 2 + Double(round))
+    applyTimes[which].append(seconds(ContinuousClock.now - start))
+  }
+}
+let applyIdle = applyTimes[0].sorted()[applyTimes[0].count / 2]
+let applyDrag = applyTimes[1].sorted()[applyTimes[1].count / 2]
+precondition(applyViews[1].isDragging, "the drag ended")
 
 print("| operation | 1,000 items: median / p90 | 100,000 | 1,000,000 |")
 print("|---|---|---|---|")
@@ -127,6 +150,10 @@ for row in rows {
   }
   print("- \(row.name): \(line.joined(separator: ", "))")
 }
+print()
+print(
+  "New data (`apply`) for \(applyN) items, medians: idle \(format(applyIdle)), mid-drag \(format(applyDrag)) (\(String(format: "%.2f", applyDrag / applyIdle))×)"
+)
 print()
 print("Heap bytes per item kept by a layout:")
 print()
@@ -146,6 +173,14 @@ goal("drag step on 1,000,000 items under 50 µs (\(format(drag1M)))", drag1M < 5
 goal(
   "drag step on 1,000,000 items within 3× the 1,000-item figure (\(String(format: "%.2f", drag1M / drag1k))×)",
   drag1M <= 3 * drag1k)
+goal("drag step on 1,000,000 items under 20 µs (\(format(drag1M)))", drag1M < 20e-6)
+let key1M = key.figures[1_000_000]!.median
+goal(
+  "key step on 1,000,000 items no dearer than a drag step (\(format(key1M)), \(String(format: "%.2f", key1M / drag1M))×)",
+  key1M <= drag1M * 1.1)
+goal(
+  "apply of new data mid-drag within 1.2× the same apply idle, 100,000 items (\(String(format: "%.2f", applyDrag / applyIdle))×)",
+  applyDrag <= 1.2 * applyIdle)
 let build1M = gridFixed.figures[1_000_000]!.median
 let flow1M = gridFlow.figures[1_000_000]!.median
 goal("1,000,000-item grid layout (fixed columns) under 200 ms (\(format(build1M)))", build1M < 0.2)
