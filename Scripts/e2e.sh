@@ -27,6 +27,8 @@ unset SDL_VIDEODRIVER
 source Tests/E2E/lib.sh
 # shellcheck source=../Tests/E2E/tests.sh
 source Tests/E2E/tests.sh
+# shellcheck source=../Tests/E2E/keyboard.sh
+source Tests/E2E/keyboard.sh
 
 cleanup() {
   [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
@@ -52,6 +54,8 @@ tests=(
   test_wheel_scroll_then_drag
   test_auto_scroll_near_edge
   test_ten_thousand_items_frame_time
+  test_keyboard_reorders_colors
+  test_keyboard_escape_cancels
 )
 
 passed=0

@@ -23,6 +23,10 @@ final class App: HostContent {
   var pointerTarget: PointerTarget?
 
   static let barHeight = 52.0
+  /// The caption line at the bottom: the latest announcement (the on-screen live region).
+  static let captionHeight = 30.0
+  /// What the caption shows: the latest announcement, or how to use the keyboard.
+  var caption = "Tab focuses an item · Space lifts · arrows move · Space drops · Esc cancels · Ctrl+Z undoes"
 
   init(options: Options, host: SDLHost, scenes: [any DemoScene], current: Int, store: StateStore) {
     self.options = options
@@ -34,6 +38,20 @@ final class App: HostContent {
     self.switcher = SegmentedControl(segments: scenes.map(\.title), selectedIndex: current)
     self.panes = []
     panes = scenes.indices.map { CollectionPane(frame: viewFrame(of: $0), theme: theme) }
+    for i in scenes.indices { prepareAnnouncer(of: i) }
+  }
+
+  /// What a screen reader calls the scene's items and sections ("Color 5, lifted. Position 5 of 50 in Colors.").
+  func prepareAnnouncer(of index: Int) {
+    let scene = scenes[index].name
+    scenes[index].view.announcer.itemName = { id in
+      switch scene {
+      case "colors": "Color \(id.dropFirst())"
+      case "photos": "Photo \(id.dropFirst())"
+      default: id.prefix(1).uppercased() + id.dropFirst()
+      }
+    }
+    scenes[index].view.announcer.sectionName = { id in id.prefix(1).uppercased() + id.dropFirst() }
   }
 
   // MARK: Geometry
@@ -53,7 +71,7 @@ final class App: HostContent {
   func viewFrame(of index: Int) -> Rect {
     let size = window.size
     let top = Self.barHeight + scenes[index].controlsHeight
-    return Rect(x: 0, y: top, width: size.width, height: max(size.height - top, 1))
+    return Rect(x: 0, y: top, width: size.width, height: max(size.height - top - Self.captionHeight, 1))
   }
 
   var viewOrigin: Point { viewFrame(of: current).origin }
@@ -80,7 +98,10 @@ final class App: HostContent {
         switcher.pressedIndex = switcher.segment(at: p)
       } else {
         pointerTarget = .controls
-        if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) { commit() }
+        if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) {
+          prepareAnnouncer(of: current)
+          commit()
+        }
       }
     case .pointerMoved(let p) where pointerTarget == .switcher:
       switcher.pressedIndex = switcher.segment(at: p)
@@ -108,7 +129,10 @@ final class App: HostContent {
     var changed = false
     for event in events {
       switch event {
-      case .changed(.placeholderMoved), .moved, .committed, .denied, .announcement: break
+      case .changed(.placeholderMoved), .moved, .committed, .denied: break
+      case .announcement(let text):
+        caption = text
+        report.emit(.object(["event": "announcement", "scene": .string(scene.name), "text": .string(text)]))
       case .changed: changed = true
       case .tapped: break  // a tap on a folder opens or closes it: the engine reports that as a change
       case .lifted(let id): emit("lifted", item: id)
@@ -187,6 +211,12 @@ final class App: HostContent {
     switcher.frame = Rect(x: 12, y: 10, width: size.width - 24, height: 32)
     switcher.draw(in: canvas, theme: theme)
     if s.controlsHeight > 0 { s.drawControls(in: controlsFrame, canvas: canvas, theme: theme) }
+    // The caption line: what a screen reader would say now.
+    let line = Rect(x: 0, y: size.height - Self.captionHeight, width: size.width, height: Self.captionHeight)
+    canvas.fill(line, color: theme.bar.withAlpha(0.97))
+    canvas.fill(Rect(x: 0, y: line.minY, width: size.width, height: 0.5), color: theme.separator)
+    canvas.drawText(
+      caption, in: line.insetBy(dx: 12, dy: 0), size: 13, color: theme.text, alignment: .left)
     return animating
   }
 
