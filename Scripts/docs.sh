@@ -13,6 +13,7 @@ swift build --target ReorderKitSDL -Xswiftc -emit-symbol-graph -Xswiftc -emit-sy
   exit 1
 }
 out=${DOCS_OUT:-.build/docs}
+mkdir -p "$out"
 status=0
 for module in ReorderKit ReorderKitSDL; do
   # Each catalog gets its own module's graphs only (DocC documents one module per catalog).
