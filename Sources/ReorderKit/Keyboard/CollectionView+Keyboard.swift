@@ -61,6 +61,8 @@ extension CollectionView {
   /// - Complexity: a key during a drag costs what a pointer step does: O(log n + v).
   public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
+    // A horizontal grid reads down its columns: Up and Down go one slot, Left and Right one column.
+    let key = isHorizontalGrid ? key.acrossAxes : key
     if drag != nil {
       events += draggingKey(key, time: time)
     } else {
@@ -206,6 +208,11 @@ extension CollectionView {
 
   // MARK: Slots
 
+  private var isHorizontalGrid: Bool {
+    if case .grid(let g) = layoutConfiguration { return g.scrollDirection == .horizontal }
+    return false
+  }
+
   private var isList: Bool {
     if case .list = layoutConfiguration { return true }
     return false
@@ -317,6 +324,19 @@ extension CollectionView {
       target.x = frame.maxX - viewSize.width
     }
     if target != offset { setContentOffset(target, animated: true, time: time) }
+  }
+}
+
+extension NavigationKey {
+  /// The key with the axes exchanged: Left is Up, Right is Down.
+  var acrossAxes: NavigationKey {
+    switch self {
+    case .left: .up
+    case .right: .down
+    case .up: .left
+    case .down: .right
+    default: self
+    }
   }
 }
 
