@@ -220,9 +220,17 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// The slot of an item in the current arrangement.
   func slot(of id: ItemID) -> ItemPath? {
     if let outline {
-      // Lists: a linear scan of the section is avoided for visible rows by the callers; this is a fallback.
+      // Lists: O(1) when nothing is dragged; during a drag a scan of the section (drops, settling).
       guard let position = snapshot.position(of: id) else { return nil }
       let s = position.section
+      if outline.placeholder == nil {
+        // Nothing dragged: the row comes from the top-level rows and the groups' rows, in O(1).
+        guard let parent = position.parent else {
+          return ItemPath(item: outline.topRows[s][position.index], section: s)
+        }
+        guard snapshot.isExpanded(parent), let g = outline.groupRows[parent] else { return nil }
+        return ItemPath(item: g.row + 1 + position.index, section: s)
+      }
       for d in 0..<outline.rowCount(inSection: s) {
         if case .row(let row) = outline.slot(section: s, row: d), row.id == id { return ItemPath(item: d, section: s) }
       }
