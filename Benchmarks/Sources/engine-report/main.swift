@@ -10,11 +10,8 @@ import ReorderKit
 
 let quick = CommandLine.arguments.contains("--quick")
 let sizes = [1_000, 100_000, 1_000_000]
-let clock = ContinuousClock()
 
-func seconds(_ d: Duration) -> Double {
-  Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-}
+let seconds = Timing.seconds
 
 /// Bytes a value keeps allocated, per item, from the allocator's own counters.
 func bytesPerItem<T>(_ n: Int, _ make: () -> T) -> Double {
@@ -27,19 +24,7 @@ func bytesPerItem<T>(_ n: Int, _ make: () -> T) -> Double {
 
 /// Per-operation times (seconds) of `samples` batches of `batch` operations: (median, p90).
 func measure(samples: Int, batch: Int, _ body: (Int) -> Void) -> (median: Double, p90: Double) {
-  var times: [Double] = []
-  var k = 0
-  body(k)  // warm up
-  for _ in 0..<samples {
-    let start = clock.now
-    for _ in 0..<batch {
-      k += 1
-      body(k)
-    }
-    times.append(seconds(clock.now - start) / Double(batch))
-  }
-  times.sort()
-  return (times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)])
+  Timing.measure(samples: samples, batch: batch, body)
 }
 
 func format(_ s: Double) -> String {

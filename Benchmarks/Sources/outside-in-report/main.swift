@@ -13,27 +13,13 @@ import ReorderKit
 // the comparison for BENCHMARKS.md.
 
 let quick = CommandLine.arguments.contains("--quick")
-let clock = ContinuousClock()
 
-func seconds(_ d: Duration) -> Double {
-  Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-}
+let seconds = Timing.seconds
 
-/// Per-operation times (seconds) of `samples` batches of `batch` operations: (median, p90).
+/// Per-operation times (seconds) of `samples` batches of `batch` operations: [median, p90].
 func measure(samples: Int, batch: Int, _ body: (Int) -> Void) -> [Double] {
-  var times: [Double] = []
-  var k = 0
-  body(k)  // warm up
-  for _ in 0..<samples {
-    let start = clock.now
-    for _ in 0..<batch {
-      k += 1
-      body(k)
-    }
-    times.append(seconds(clock.now - start) / Double(batch))
-  }
-  times.sort()
-  return [times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)]]
+  let m = Timing.measure(samples: samples, batch: batch, body)
+  return [m.median, m.p90]
 }
 
 var figures: [String: [Double]] = [:]
