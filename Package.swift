@@ -10,7 +10,9 @@ let package = Package(
     .executable(name: "reorder-demo", targets: ["reorder-demo"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // SQLite for the desktop app's saved state (the engine does not use it).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // The engine: standard library only. Its generic code (CollectionView<SectionID, ItemID>) is called
@@ -33,7 +35,9 @@ let package = Package(
       name: "CSDL2", pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
     .target(name: "ReorderKitSDL", dependencies: ["ReorderKit", "CSDL2"]),
-    .executableTarget(name: "reorder-demo", dependencies: ["ReorderKitSDL", "ReorderTool"]),
+    .executableTarget(
+      name: "reorder-demo",
+      dependencies: ["ReorderKitSDL", "ReorderTool", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
     .testTarget(

@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in Xvfb xdotool convert import jq; do
+for tool in Xvfb xdotool convert import jq sqlite3; do
   command -v "$tool" >/dev/null || { echo "e2e: $tool is missing (run Scripts/setup.sh)" >&2; exit 1; }
 done
 
@@ -27,6 +27,8 @@ unset SDL_VIDEODRIVER
 source Tests/E2E/lib.sh
 # shellcheck source=../Tests/E2E/tests.sh
 source Tests/E2E/tests.sh
+# shellcheck source=../Tests/E2E/persistence.sh
+source Tests/E2E/persistence.sh
 
 cleanup() {
   [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
@@ -52,6 +54,7 @@ tests=(
   test_wheel_scroll_then_drag
   test_auto_scroll_near_edge
   test_ten_thousand_items_frame_time
+  "${persistence_tests[@]}"
 )
 
 passed=0

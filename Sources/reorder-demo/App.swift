@@ -46,7 +46,8 @@ final class App {
 
   var scene: any DemoScene {
     get { scenes[current] }
-    set { scenes[current] = newValue }
+    // In place: a get-and-set would copy the scene, so a drop among a million items copied them all.
+    _modify { yield &scenes[current] }
   }
 
   var controlsFrame: Rect {
@@ -142,10 +143,11 @@ final class App {
 
   /// Acts on what the engine reports: a committed move is saved and reported.
   func react(to events: [CollectionViewEvent<String, String>], time: Double) {
-    var changed = false
+    var moved: [String] = []
+    var toggled: [String] = []
     for event in events {
       switch event {
-      case .moved: changed = true
+      case .moved(let id, _, _): moved.append(id)
       case .lifted(let id):
         report.emit(.object(["event": "lifted", "scene": .string(scene.name), "item": .string(id)]))
       case .cancelled(let id):
@@ -154,26 +156,19 @@ final class App {
         // A tap on a folder opens or closes it.
         if scene.view.snapshot.isGroup(id) {
           scene.view.setExpanded(!scene.view.snapshot.isExpanded(id), for: id, time: time)
-          changed = true
+          toggled.append(id)
         }
       case .dropped(let id):
         report.emit(.object(["event": "dropped", "scene": .string(scene.name), "item": .string(id)]))
       case .denied: break
       }
     }
-    if changed { commit() }
+    if !moved.isEmpty || !toggled.isEmpty { commit(moved: moved, toggled: toggled) }
   }
 
-  /// Saves the current scene and reports its sections.
-  func commit() {
-    let s = scene
-    do {
-      try store.save(s.encodeState(), forScene: s.storageKey)
-    } catch {
-      FileHandle.standardError.write(Data("reorder-demo: warning: \(error)\n".utf8))
-    }
-    report.emit(
-      .object(["event": "changed", "scene": .string(s.name), "sections": SnapshotJSON.value(of: s.view.snapshot)]))
+  /// Saves the current scene's change in the background; its `changed` line follows the commit.
+  func commit(moved: [String] = [], toggled: [String] = []) {
+    store.record(scene, moved: moved, toggled: toggled, reporting: report.isEnabled)
   }
 
   func switchScene(to index: Int, time: Double) {
@@ -262,6 +257,7 @@ final class App {
       if let lastStart { intervalStats.record(start - lastStart) }
       lastStart = start
       var handled = 0
+      let wasDragging = scene.view.isDragging
       while SDL_PollEvent(&event) != 0 {
         handled += 1
         for input in input.translate(event, windowSize: window.size) { handle(input, time: start) }
@@ -277,7 +273,7 @@ final class App {
       window.present()
       let elapsed = FramePacer.now() - start
       frameStats.record(elapsed)
-      if scene.view.isDragging { dragFrameStats.record(elapsed) }
+      if wasDragging || scene.view.isDragging { dragFrameStats.record(elapsed) }
       if !window.isVSynced || elapsed < pacer.period * 0.5 { pacer.waitForNextFrame() }
       // Idle: nothing moves and no pointer is held, so sleep until the next event.
       if handled == 0, pointerTarget == nil, !animating {

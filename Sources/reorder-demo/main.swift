@@ -20,7 +20,7 @@ if options.tourDirectory != nil, ProcessInfo.processInfo.environment["SDL_VIDEOD
 }
 
 var store = StateStore(path: options.resolvedStatePath)
-if !options.reset, let warning = store.load() { warn(warning) }
+if let warning = store.load(reset: options.reset) { warn(warning) }
 
 do {
   try Window.initializeSDL()
@@ -48,22 +48,22 @@ var scenes: [any DemoScene] = [
   StudentsScene(viewSize: viewSize(controls: 48)),
   LessonsScene(viewSize: viewSize(controls: 0)),
 ]
-if !options.reset {
-  for i in scenes.indices {
-    guard let saved = store.state(forScene: scenes[i].storageKey) else { continue }
-    do {
-      try scenes[i].restore(saved, viewSize: scenes[i].view.viewSize, time: 0)
-    } catch {
-      warn(
-        "reorder-demo: warning: the saved \(scenes[i].name) arrangement in \(store.path) does not fit (\(error)); using the built-in data"
-      )
-    }
+for i in scenes.indices {
+  do {
+    try store.restore(&scenes[i])
+  } catch {
+    warn(
+      "reorder-demo: warning: the saved \(scenes[i].name) arrangement in \(store.path) does not fit (\(error)); using the built-in data"
+    )
   }
 }
+store.adopt(scenes)
 
 let app = App(
   options: options, window: window, scenes: scenes,
   current: Options.sceneNames.firstIndex(of: options.scene) ?? 0, store: store)
+// The app owns the scenes now: a second reference would make the first drop copy a million items.
+scenes.removeAll()
 if let directory = options.tourDirectory {
   do {
     try Tour(app: app, directory: directory).run()
@@ -74,6 +74,7 @@ if let directory = options.tourDirectory {
 } else {
   app.run()
 }
+app.store.finish()
 if options.stats { warn(app.statsSummary()) }
 Window.quitSDL()
 exit(0)
