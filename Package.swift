@@ -40,6 +40,10 @@ let package = Package(
       dependencies: ["ReorderKitSDL", "ReorderTool", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
+    // The desktop app's saved state (SQLite through GRDB).
+    .testTarget(
+      name: "ReorderDemoTests",
+      dependencies: ["reorder-demo", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
       name: "ReorderToolTests",
       dependencies: ["ReorderTool", "reorder"],
