@@ -55,7 +55,7 @@ test_persistence_million_items() {
   start=$(now_ms)
   launch --report --reset --stats --no-vsync --state "$db" --scene colors --items 1000000 || return 1
   ready_ms=$(($(now_ms) - start))
-  echo "    start to ready (fresh, debug build): $ready_ms ms"
+  echo "    start to ready (fresh): $ready_ms ms"
   expect "ready within 10 s" [ "$ready_ms" -lt 10000 ] || return 1
   start=$(now_ms)
   expect "the million rows saved in the background" wait_for_rows "$db" "$scene" 1000000 60 || return 1
