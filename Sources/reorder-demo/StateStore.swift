@@ -82,6 +82,7 @@ struct StateStore {
   /// Saves, in the background, every scene that has no rows yet (a first start, `--reset`, a saved
   /// arrangement that did not fit), so that later moves write one row each.
   mutating func adopt(_ scenes: [any DemoScene]) {
+    saved.removeAll()  // saved scenes the app does not show (another --items) need not stay in memory
     for scene in scenes where !synced.contains(scene.storageKey) {
       let state = Self.extras(of: scene)
       writer.enqueue(.replace(scene.view.snapshot, state: state), scene: scene.storageKey, report: nil)
