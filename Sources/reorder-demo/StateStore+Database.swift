@@ -74,7 +74,7 @@ struct StateDatabase: Sendable {
   // MARK: Reading
 
   /// A scene as saved: its extras and its arrangement.
-  struct SavedScene {
+  struct SavedScene: Sendable {
     var state: JSONObject
     var snapshot: Snapshot<String, String>
   }

@@ -27,6 +27,11 @@ final class StateWriter: @unchecked Sendable {
       if let database {
         do {
           try database.queue.write { db in try Self.perform(operation, scene: name, in: db) }
+          if case .replace = operation {
+            // Fold a whole scene's rows into the database file now, so the next move's commit does
+            // not pay SQLite's automatic checkpoint of a 90 MB log (a million rows).
+            try database.queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+          }
         } catch {
           lock.withLock {
             if !warned { warn("reorder-demo: warning: cannot save to the state file (\(error))") }

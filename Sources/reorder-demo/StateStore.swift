@@ -7,7 +7,8 @@ import ReorderTool
 /// per item, written off the frame path.
 ///
 /// On the main thread: ``load(reset:)`` at start (it opens the file, imports the JSON file of the
-/// previous version once, and sets a corrupt or foreign file aside), ``restore(_:)`` and ``adopt(_:)``
+/// previous version once, sets a corrupt or foreign file aside, and starts reading the rows),
+/// ``finishLoading()``, ``restore(_:)`` and ``adopt(_:)``
 /// for each scene, and ``record(_:moved:toggled:reporting:)`` after each committed change. A background
 /// queue writes each change as one transaction, in order, and prints its `changed` line only after the
 /// commit, so a reported change is never lost and neither the write nor the line stalls a frame.
@@ -15,6 +16,7 @@ import ReorderTool
 /// ```swift
 /// var store = StateStore(path: "/tmp/state.db")
 /// if let warning = store.load(reset: false) { print(warning) }
+/// if let warning = store.finishLoading() { print(warning) }
 /// try store.restore(&scene)
 /// store.adopt([scene])
 /// store.record(scene, moved: ["c1"], toggled: [], reporting: true)   // after a drop; returns at once
@@ -27,12 +29,13 @@ struct StateStore {
   /// The extras last saved per scene (Students' sort), to tell a re-sort from a move.
   private var savedState: [String: JSONObject] = [:]
   private var writer = StateWriter(database: nil)
+  private var reading: SceneReading?
 
   init(path: String) { self.path = path }
 
   /// Opens the state file (reading the saved scenes unless `reset`). Returns a warning to print, or
   /// `nil`. A file that is not our database is renamed aside (`PATH.corrupt-N`) and named in the
-  /// warning; a JSON state file of the previous version is imported once (and kept as `PATH.v1.json`).
+  /// warning; a JSON state file of the previous version is imported once (and kept as `PATH.v1-1.json`).
   mutating func load(reset: Bool) -> String? {
     var warning: String?
     let database: StateDatabase
@@ -41,29 +44,37 @@ struct StateStore {
     } catch {
       return "reorder-demo: warning: cannot open the state file \(path) (\(error)); this session is not saved"
     }
-    guard !reset else {
-      writer = StateWriter(database: database)
-      return warning
-    }
-    do {
-      saved = try database.readScenes()
-      writer = StateWriter(database: database)
-    } catch {
-      // A damaged database (its header is fine, its pages are not): set it aside too.
+    writer = StateWriter(database: database)
+    // The rows are read on another thread while the window opens and the scenes are built.
+    if !reset { reading = SceneReading(database) }
+    return warning
+  }
+
+  /// Waits for the saved scenes ``load(reset:)`` started reading. Returns a warning to print, or
+  /// `nil`; a damaged database (its header is fine, its pages are not) is set aside too.
+  mutating func finishLoading() -> String? {
+    guard let reading else { return nil }
+    self.reading = nil
+    switch reading.wait() {
+    case .success(let scenes):
+      saved = scenes
+      return nil
+    case .failure(let error):
       do {
         let aside = try Self.setAside(path, reason: "\(error)")
         writer = StateWriter(database: try StateDatabase(path: path))
         return aside
       } catch {
+        writer = StateWriter(database: nil)
         return "reorder-demo: warning: cannot open the state file \(path) (\(error)); this session is not saved"
       }
     }
-    return warning
   }
 
   /// Restores a scene's saved arrangement, when there is one that holds exactly the scene's items.
   /// - Throws: when the saved arrangement does not fit (it is then replaced by ``adopt(_:)``).
   mutating func restore(_ scene: inout any DemoScene) throws {
+    if reading != nil, let warning = finishLoading() { warn(warning) }
     let name = scene.storageKey
     guard let saved = saved.removeValue(forKey: name) else { return }
     try Self.check(saved.snapshot, matches: scene.view.snapshot)
@@ -121,5 +132,25 @@ struct StateStore {
   static func extras(of scene: any DemoScene) -> JSONObject {
     guard let students = scene as? StudentsScene else { return JSONObject() }
     return ["sort": .string(students.sort.rawValue)]
+  }
+}
+
+/// The saved scenes, read on a background thread.
+final class SceneReading: @unchecked Sendable {
+  private let done = DispatchGroup()
+  private var result: Result<[String: StateDatabase.SavedScene], Error>?
+
+  init(_ database: StateDatabase) {
+    done.enter()
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      result = Result { try database.readScenes() }
+      done.leave()
+    }
+  }
+
+  /// Blocks until the rows are read.
+  func wait() -> Result<[String: StateDatabase.SavedScene], Error> {
+    done.wait()
+    return result!
   }
 }
