@@ -28,6 +28,8 @@ struct StateDatabase: Sendable {
   init(path: String) throws {
     var configuration = Configuration()
     configuration.label = "reorder-demo state"
+    // Another program reading the file (sqlite3) delays a write instead of failing it.
+    configuration.busyMode = .timeout(10)
     configuration.prepareDatabase { db in
       // 32 MB of page cache: writing a million rows into two B-trees thrashes the default 2 MB.
       try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")

@@ -29,8 +29,9 @@ final class StateWriter: @unchecked Sendable {
           try database.queue.write { db in try Self.perform(operation, scene: name, in: db) }
           if case .replace = operation {
             // Fold a whole scene's rows into the database file now, so the next move's commit does
-            // not pay SQLite's automatic checkpoint of a 90 MB log (a million rows).
-            try database.queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            // not pay SQLite's automatic checkpoint of a 90 MB log (a million rows). Passive: a
+            // reader (sqlite3 in a terminal) never makes it fail; what it leaves, a later one does.
+            _ = try? database.queue.writeWithoutTransaction { db in try db.checkpoint(.passive) }
           }
         } catch {
           lock.withLock {
