@@ -10,7 +10,9 @@ let package = Package(
     .executable(name: "reorder-demo", targets: ["reorder-demo"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // SQLite for the desktop app's saved state (the engine does not use it).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // The engine: standard library only. No unsafe flags (SwiftPM refuses them in a versioned
@@ -38,10 +40,15 @@ let package = Package(
         "ReorderKitSDL",
         "ReorderTool",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
+    // The desktop app's saved state (SQLite through GRDB).
+    .testTarget(
+      name: "ReorderDemoTests",
+      dependencies: ["reorder-demo", .product(name: "GRDB", package: "GRDB.swift")]),
     // The golden files are read from the source tree (#filePath), not bundled.
     .testTarget(name: "ReorderToolTests", dependencies: ["ReorderTool", "reorder"], exclude: ["Golden"]),
   ],

@@ -25,6 +25,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(path: ".."),
+    // The desktop app's SQLite layer, for the saved-state benchmark (the main package's app uses it too).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // Workloads shared by the benchmarks and the report.
@@ -46,6 +48,8 @@ let package = Package(
     .executableTarget(name: "outside-in-report", dependencies: ["DiffWorkloads", "EngineWorkloads", reorderKit]),
     // Drag and drop: one drop proposal update over outlines of 1k, 100k and 1M rows and a 100k grid.
     benchmark("DragDropBenchmarks", dependencies: [reorderKit]),
+    // Order keys: one key between two (ns), and saving one move in a 1,000,000-row SQLite database (ms).
+    benchmark("OrderKeyBenchmarks", dependencies: [reorderKit, .product(name: "GRDB", package: "GRDB.swift")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in Xvfb xdotool convert import jq; do
+for tool in Xvfb xdotool convert import jq sqlite3; do
   command -v "$tool" >/dev/null || { echo "e2e: $tool is missing (run Scripts/setup.sh)" >&2; exit 1; }
 done
 
@@ -29,6 +29,8 @@ source Tests/E2E/lib.sh
 source Tests/E2E/tests.sh
 # shellcheck source=../Tests/E2E/keyboard.sh
 source Tests/E2E/keyboard.sh
+# shellcheck source=../Tests/E2E/persistence.sh
+source Tests/E2E/persistence.sh
 
 cleanup() {
   [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
@@ -56,6 +58,7 @@ tests=(
   test_ten_thousand_items_frame_time
   test_keyboard_reorders_colors
   test_keyboard_escape_cancels
+  "${persistence_tests[@]}"
 )
 
 passed=0

@@ -36,6 +36,6 @@ static inline Uint32 CSDL2_PixelFormatARGB8888(void) { return SDL_PIXELFORMAT_AR
 static inline void CSDL2_LineBufferStdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 
 /// Writes a line to stdout and flushes it.
-static inline void CSDL2_PutLine(const char *line) { fputs(line, stdout); fputc('\n', stdout); fflush(stdout); }
+static inline void CSDL2_PutLine(const char *line) { flockfile(stdout); fputs(line, stdout); fputc('\n', stdout); fflush(stdout); funlockfile(stdout); }
 
 #endif

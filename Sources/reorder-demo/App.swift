@@ -60,7 +60,8 @@ final class App: HostContent {
 
   var scene: any DemoScene {
     get { scenes[current] }
-    set { scenes[current] = newValue }
+    // In place: a get-and-set would copy the scene, so a drop among a million items copied them all.
+    _modify { yield &scenes[current] }
   }
 
   var controlsFrame: Rect {
@@ -124,39 +125,42 @@ final class App: HostContent {
     react(to: scenes[current].view.tick(time: time))
   }
 
-  /// Acts on what the engine reports: a committed change is saved and reported.
+  /// Acts on what the engine reports: a committed change is saved in the background (its
+  /// `changed` line follows the commit) and reported.
   func react(to events: [CollectionViewEvent<String, String>]) {
-    var changed = false
+    var moved: [String] = []
+    var toggled: [String] = []
+    var rewrite = false
     for event in events {
       switch event {
       case .changed(.placeholderMoved), .moved, .committed, .denied: break
+      case .changed(.moved(let difference)): moved += difference.items
+      case .changed(.expanded(let group)), .changed(.collapsed(let group)): toggled.append(group)
+      case .changed: rewrite = true  // copies and their undo: the scene is written whole
       case .announcement(let text):
         caption = text
         report.emit(.object(["event": "announcement", "scene": .string(scene.name), "text": .string(text)]))
-      case .changed: changed = true
       case .tapped: break  // a tap on a folder opens or closes it: the engine reports that as a change
       case .lifted(let id): emit("lifted", item: id)
       case .cancelled(let id): emit("cancelled", item: id)
       case .dropped(let id): emit("dropped", item: id)
       }
     }
-    if changed { commit() }
+    if rewrite {
+      commit()
+    } else if !moved.isEmpty || !toggled.isEmpty {
+      commit(moved: moved, toggled: toggled)
+    }
   }
 
   func emit(_ event: String, item: String) {
     report.emit(.object(["event": .string(event), "scene": .string(scene.name), "item": .string(item)]))
   }
 
-  /// Saves the current scene and reports its sections.
-  func commit() {
-    let s = scene
-    do {
-      try store.save(s.encodeState(), forScene: s.storageKey)
-    } catch {
-      FileHandle.standardError.write(Data("reorder-demo: warning: \(error)\n".utf8))
-    }
-    report.emit(
-      .object(["event": "changed", "scene": .string(s.name), "sections": SnapshotJSON.value(of: s.view.snapshot)]))
+  /// Saves the current scene's change in the background; its `changed` line follows the commit.
+  /// With nothing named, the scene is written whole.
+  func commit(moved: [String] = [], toggled: [String] = []) {
+    store.record(scene, moved: moved, toggled: toggled, reporting: report.isEnabled)
   }
 
   func switchScene(to index: Int, time: Double) {

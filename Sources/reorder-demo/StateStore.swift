@@ -1,88 +1,156 @@
 import Foundation
+import GRDB
+import ReorderKit
 import ReorderTool
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// The saved arrangement of every scene, in one JSON file:
-/// `{"version": 1, "scenes": {"colors": {...}, "students": {...}}}`.
+/// The app's saved state: every scene's arrangement in a SQLite database (``StateDatabase``), one row
+/// per item, written off the frame path.
 ///
-/// Saving is atomic: the new file is written beside the old one, flushed to
-/// disk, then renamed over it, so a crash while saving leaves the previous
-/// arrangement intact. A missing file is a first start; a truncated or
-/// corrupt one starts from the built-in data with a one-line warning.
+/// On the main thread: ``load(reset:)`` at start (it opens the file, imports the JSON file of the
+/// previous version once, sets a corrupt or foreign file aside, and starts reading the rows),
+/// ``finishLoading()``, ``restore(_:)`` and ``adopt(_:)``
+/// for each scene, and ``record(_:moved:toggled:reporting:)`` after each committed change. A background
+/// queue writes each change as one transaction, in order, and prints its `changed` line only after the
+/// commit, so a reported change is never lost and neither the write nor the line stalls a frame.
+///
+/// ```swift
+/// var store = StateStore(path: "/tmp/state.db")
+/// if let warning = store.load(reset: false) { print(warning) }
+/// if let warning = store.finishLoading() { print(warning) }
+/// try store.restore(&scene)
+/// store.adopt([scene])
+/// store.record(scene, moved: ["c1"], toggled: [], reporting: true)   // after a drop; returns at once
+/// ```
 struct StateStore {
   let path: String
-  private(set) var scenes = JSONObject()
-
-  struct LoadError: Error, CustomStringConvertible { var description: String }
+  private var saved: [String: StateDatabase.SavedScene] = [:]
+  /// Scenes whose saved rows match what the app shows (loaded, or written this session).
+  private var synced: Set<String> = []
+  /// The extras last saved per scene (Students' sort), to tell a re-sort from a move.
+  private var savedState: [String: JSONObject] = [:]
+  private var writer = StateWriter(database: nil)
+  private var reading: SceneReading?
 
   init(path: String) { self.path = path }
 
-  /// Reads the file. Returns a warning to print, or `nil` when the file was read or did not exist.
-  mutating func load() -> String? {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      if FileManager.default.fileExists(atPath: path) {
-        return "reorder-demo: warning: cannot read the state file \(path); starting from the built-in data"
-      }
-      return nil
-    }
+  /// Opens the state file (reading the saved scenes unless `reset`). Returns a warning to print, or
+  /// `nil`. A file that is not our database is renamed aside (`PATH.corrupt-N`) and named in the
+  /// warning; a JSON state file of the previous version is imported once (and kept as `PATH.v1-1.json`).
+  mutating func load(reset: Bool) -> String? {
+    var warning: String?
+    let database: StateDatabase
     do {
-      let root = try JSONValue.parse(Array(data))
-      guard root["version"] == 1, let scenes = root["scenes"]?.object else {
-        throw LoadError(description: "not a reorder-demo state file (version 1)")
-      }
-      self.scenes = scenes
-      return nil
+      (database, warning) = try Self.open(path)
     } catch {
-      let reason =
-        (error as? LoadError)?.description ?? (error as? JSONParseError).map { "malformed JSON: \($0)" } ?? "\(error)"
-      return "reorder-demo: warning: the state file \(path) is corrupt (\(reason)); starting from the built-in data"
+      return "reorder-demo: warning: cannot open the state file \(path) (\(error)); this session is not saved"
     }
+    writer = StateWriter(database: database)
+    // The rows are read on another thread while the window opens and the scenes are built.
+    if !reset { reading = SceneReading(database) }
+    return warning
   }
 
-  /// The saved state of one scene.
-  func state(forScene key: String) -> JSONValue? { scenes[key] }
-
-  /// Records one scene's state and writes the file atomically.
-  mutating func save(_ state: JSONValue, forScene key: String) throws {
-    scenes[key] = state
-    let root = JSONValue.object(["version": 1, "scenes": .object(scenes)])
-    try Self.writeAtomically(Data((root.serialized() + "\n").utf8), to: path)
-  }
-
-  /// Writes to `path.tmp-PID`, fsyncs it, renames it over `path`, and fsyncs the folder.
-  static func writeAtomically(_ data: Data, to path: String) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-    let temporary = "\(path).tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else {
-      throw LoadError(description: "cannot create \(temporary): \(String(cString: strerror(errno)))")
-    }
-    var ok = data.withUnsafeBytes { buffer -> Bool in
-      var offset = 0
-      while offset < buffer.count {
-        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if n <= 0 { return false }
-        offset += n
+  /// Waits for the saved scenes ``load(reset:)`` started reading. Returns a warning to print, or
+  /// `nil`; a damaged database (its header is fine, its pages are not) is set aside too.
+  mutating func finishLoading() -> String? {
+    guard let reading else { return nil }
+    self.reading = nil
+    switch reading.wait() {
+    case .success(let scenes):
+      saved = scenes
+      return nil
+    case .failure(let error):
+      do {
+        let aside = try Self.setAside(path, reason: "\(error)")
+        writer = StateWriter(database: try StateDatabase(path: path))
+        return aside
+      } catch {
+        writer = StateWriter(database: nil)
+        return "reorder-demo: warning: cannot open the state file \(path) (\(error)); this session is not saved"
       }
-      return true
     }
-    ok = ok && fsync(fd) == 0
-    close(fd)
-    guard ok, rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw LoadError(description: "cannot save \(path): \(reason)")
+  }
+
+  /// Restores a scene's saved arrangement, when there is one that holds exactly the scene's items.
+  /// - Throws: when the saved arrangement does not fit (it is then replaced by ``adopt(_:)``).
+  mutating func restore(_ scene: inout any DemoScene) throws {
+    if reading != nil, let warning = finishLoading() { warn(warning) }
+    let name = scene.storageKey
+    guard let saved = saved.removeValue(forKey: name) else { return }
+    try Self.check(saved.snapshot, matches: scene.view.snapshot)
+    if saved.state.members.isEmpty {
+      scene.view = scene.makeView(saved.snapshot, viewSize: scene.view.viewSize)
+    } else {
+      // Scenes with extras (Students' sort) restore through their own JSON state (a few dozen items).
+      var state = saved.state
+      state["sections"] = SnapshotJSON.value(of: saved.snapshot)
+      try scene.restore(.object(state), viewSize: scene.view.viewSize, time: 0)
     }
-    let dfd = open(directory.isEmpty ? "." : directory, O_RDONLY)
-    if dfd >= 0 {
-      fsync(dfd)
-      close(dfd)
+    synced.insert(name)
+    savedState[name] = saved.state
+  }
+
+  /// Saves, in the background, every scene that has no rows yet (a first start, `--reset`, a saved
+  /// arrangement that did not fit), so that later moves write one row each.
+  mutating func adopt(_ scenes: [any DemoScene]) {
+    saved.removeAll()  // saved scenes the app does not show (another --items) need not stay in memory
+    for scene in scenes where !synced.contains(scene.storageKey) {
+      let state = Self.extras(of: scene)
+      writer.enqueue(.replace(scene.view.snapshot, state: state), scene: scene.storageKey, report: nil)
+      synced.insert(scene.storageKey)
+      savedState[scene.storageKey] = state
     }
+  }
+
+  /// Records a committed change of a scene: the moved items (their rows), the folders opened or
+  /// closed, or (with neither) the whole arrangement (a re-sort). Returns at once; the `changed` line
+  /// is printed after the commit.
+  mutating func record(_ scene: any DemoScene, moved: [String], toggled: [String], reporting: Bool) {
+    let name = scene.storageKey
+    let snapshot = scene.view.snapshot
+    // Colors: plain items named "cN", which need no escaping.
+    let report =
+      reporting ? StateWriter.ChangedReport(scene: scene.name, snapshot: snapshot, plain: scene is ColorsScene) : nil
+    let state = Self.extras(of: scene)
+    if !synced.contains(name) || state != savedState[name] || (moved.isEmpty && toggled.isEmpty) {
+      writer.enqueue(.replace(snapshot, state: state), scene: name, report: report)
+    } else {
+      let moves = Self.moves(of: moved, in: snapshot)
+      let expanded = toggled.map { (group: $0, isExpanded: snapshot.isExpanded($0)) }
+      writer.enqueue(.change(moves: moves, expanded: expanded, snapshot), scene: name, report: report)
+    }
+    synced.insert(name)
+    savedState[name] = state
+  }
+
+  /// Waits for every queued write (at exit) and its `changed` line.
+  func finish() {
+    writer.waitUntilIdle()
+  }
+
+  /// The scene's extras saved beside its arrangement (Students' sort); empty for the others.
+  static func extras(of scene: any DemoScene) -> JSONObject {
+    guard let students = scene as? StudentsScene else { return JSONObject() }
+    return ["sort": .string(students.sort.rawValue)]
+  }
+}
+
+/// The saved scenes, read on a background thread.
+final class SceneReading: @unchecked Sendable {
+  private let done = DispatchGroup()
+  private var result: Result<[String: StateDatabase.SavedScene], Error>?
+
+  init(_ database: StateDatabase) {
+    done.enter()
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      result = Result { try database.readScenes() }
+      done.leave()
+    }
+  }
+
+  /// Blocks until the rows are read.
+  func wait() -> Result<[String: StateDatabase.SavedScene], Error> {
+    done.wait()
+    return result!
   }
 }

@@ -14,7 +14,7 @@ if options.tourDirectory != nil, ProcessInfo.processInfo.environment["SDL_VIDEOD
 }
 
 var store = StateStore(path: options.resolvedStatePath)
-if !options.reset, let warning = store.load() { warn(warning) }
+if let warning = store.load(reset: options.reset) { warn(warning) }
 
 let host: SDLHost
 do {
@@ -36,22 +36,23 @@ var scenes: [any DemoScene] = [
   StudentsScene(viewSize: viewSize(controls: 48)),
   LessonsScene(viewSize: viewSize(controls: 0)),
 ]
-if !options.reset {
-  for i in scenes.indices {
-    guard let saved = store.state(forScene: scenes[i].storageKey) else { continue }
-    do {
-      try scenes[i].restore(saved, viewSize: scenes[i].view.viewSize, time: 0)
-    } catch {
-      warn(
-        "reorder-demo: warning: the saved \(scenes[i].name) arrangement in \(store.path) does not fit (\(error)); using the built-in data"
-      )
-    }
+if let warning = store.finishLoading() { warn(warning) }
+for i in scenes.indices {
+  do {
+    try store.restore(&scenes[i])
+  } catch {
+    warn(
+      "reorder-demo: warning: the saved \(scenes[i].name) arrangement in \(store.path) does not fit (\(error)); using the built-in data"
+    )
   }
 }
+store.adopt(scenes)
 
 let app = App(
   options: options, host: host, scenes: scenes,
   current: Options.Scene.allCases.firstIndex(of: options.scene) ?? 0, store: store)
+// The app owns the scenes now: a second reference would make the first drop copy a million items.
+scenes.removeAll()
 if let directory = options.tourDirectory {
   do {
     try Tour(app: app, directory: directory).run()
@@ -62,6 +63,7 @@ if let directory = options.tourDirectory {
 } else {
   host.run(app)
 }
+app.store.finish()
 if options.stats { warn(app.statsSummary()) }
 Window.quitSDL()
 exit(0)

@@ -61,6 +61,8 @@ public final class SDLHost {
       if let lastStart { intervalStats.record(start - lastStart) }
       lastStart = start
       let events = pollEvents()
+      // The frame that releases the pointer (the drop's frame) counts as a drag frame too.
+      let wasTracking = content.isTrackingPointer
       for event in events {
         if event == .quit { isRunning = false }
         content.handle(event, time: start)
@@ -76,7 +78,7 @@ public final class SDLHost {
       window.present()
       let elapsed = FramePacer.now() - start
       frameStats.record(elapsed)
-      if content.isTrackingPointer { trackingFrameStats.record(elapsed) }
+      if wasTracking || content.isTrackingPointer { trackingFrameStats.record(elapsed) }
       if !window.isVSynced || elapsed < pacer.period * 0.5 { pacer.waitForNextFrame() }
       if events.isEmpty, !content.isTrackingPointer, !animating {
         SDL_WaitEventTimeout(nil, 250)

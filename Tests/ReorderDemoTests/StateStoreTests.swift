@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import ReorderKit
+import Testing
+
+@testable import reorder_demo
+
+/// A fresh folder for one test's state files.
+private func scratch() throws -> String {
+  let path = NSTemporaryDirectory() + "reorder-state-\(UUID().uuidString)"
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+private func colors(_ items: [String]) throws -> Snapshot<String, String> {
+  try Snapshot(sections: [.init(id: "colors", items: items)])
+}
+
+@Suite("The app's saved state: SQLite rows, moves, import, corrupt files")
+struct StateStoreTests {
+  @Test func oneMoveWritesOneRow() throws {
+    let database = try StateDatabase(path: try scratch() + "/state.db")
+    let items = (1...1000).map { "c\($0)" }
+    try database.queue.write { db in
+      try StateDatabase.replaceScene("colors", snapshot: try colors(items), state: [:], in: db)
+    }
+    var written = 0
+    var changes = 0
+    try database.queue.write { db in
+      let before = db.totalChangesCount
+      written =
+        try StateDatabase.move(
+          SavedMove(items: ["c1"], section: "colors", parent: nil, before: "c9"), inScene: "colors", in: db) ?? -1
+      changes = db.totalChangesCount - before
+    }
+    #expect(written == 1)
+    #expect(changes == 1, "SQLite's own count of rows changed by the move's transaction")
+    let order = try #require(try database.readScenes()["colors"]).snapshot.items(inSection: 0)
+    #expect(Array(order[0..<9]) == ["c2", "c3", "c4", "c5", "c6", "c7", "c8", "c1", "c9"])
+  }
+
+  @Test func aDropOfSeveralItemsIntoAFolderIsOneRunWithOneRowEach() throws {
+    var snapshot = Snapshot<String, String>()
+    try snapshot.appendSection("course")
+    try snapshot.appendItem("a", toSection: "course")
+    try snapshot.appendGroup("g", children: ["x", "y"], expanded: true, toSection: "course")
+    try snapshot.appendItem("b", toSection: "course")
+    try snapshot.appendItem("c", toSection: "course")
+    let database = try StateDatabase(path: try scratch() + "/state.db")
+    try database.queue.write { db in
+      try StateDatabase.replaceScene("lessons", snapshot: snapshot, state: [:], in: db)
+    }
+    // The engine moved b and c into g, before y.
+    snapshot.moveItem(from: snapshot.position(of: "b")!, to: OutlinePosition(section: 0, parent: "g", index: 1))
+    snapshot.moveItem(from: snapshot.position(of: "c")!, to: OutlinePosition(section: 0, parent: "g", index: 2))
+    let moves = StateStore.moves(of: ["c", "b"], in: snapshot)
+    #expect(moves == [SavedMove(items: ["b", "c"], section: "course", parent: "g", before: "y")])
+    var changes = 0
+    try database.queue.write { db in
+      let before = db.totalChangesCount
+      for move in moves { _ = try StateDatabase.move(move, inScene: "lessons", in: db) }
+      changes = db.totalChangesCount - before
+    }
+    #expect(changes == 2)
+    let saved = try #require(try database.readScenes()["lessons"]).snapshot
+    #expect(saved.children(of: "g") == ["x", "b", "c", "y"])
+    #expect(saved.items(inSection: 0) == ["a", "g"])
+  }
+
+  @Test func theJSONFileIsImportedOnceAndKept() throws {
+    let folder = try scratch()
+    let path = folder + "/state.json"
+    let json = """
+      {"version": 1, "scenes": {"colors": {"sections": [{"id": "colors", "items": ["c2", "c1", "c3"]}]},
+       "students": {"sort": "height", "sections": [{"id": "h", "items": ["s1"]}]}}}
+      """
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    var store = StateStore(path: path)
+    let warning = store.load(reset: false)
+    #expect(warning == nil)
+    #expect(FileManager.default.contents(atPath: path + ".v1-1.json") == Data(json.utf8))
+    let scenes = try StateDatabase(path: path).readScenes()
+    #expect(scenes["colors"]?.snapshot.items(inSection: 0) == ["c2", "c1", "c3"])
+    #expect(scenes["students"]?.state["sort"] == "height")
+    // Opening again reads the database: no second import.
+    var again = StateStore(path: path)
+    let second = again.load(reset: false)
+    #expect(second == nil)
+    #expect(!FileManager.default.fileExists(atPath: path + ".v1-2.json"))
+  }
+
+  @Test(arguments: ["garbage", "json", "empty", "foreign"])
+  func unusableFilesAreKeptAsideNeverDeleted(kind: String) throws {
+    let folder = try scratch()
+    let path = folder + "/state.db"
+    switch kind {
+    case "garbage":
+      try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: path))
+    case "json": try Data("[1, 2, 3]".utf8).write(to: URL(fileURLWithPath: path))
+    case "empty": try Data().write(to: URL(fileURLWithPath: path))
+    default:
+      let other = try DatabaseQueue(path: path)
+      try other.write { db in try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep')") }
+      try other.close()
+    }
+    let original = FileManager.default.contents(atPath: path)!
+    var store = StateStore(path: path)
+    let loaded = store.load(reset: false)
+    let warning = try #require(loaded)
+    #expect(warning.contains("\(path) is not a reorder-demo database"))
+    #expect(warning.contains("\(path).corrupt-1"))
+    #expect(!warning.contains("\n"), "one line")
+    #expect(FileManager.default.contents(atPath: path + ".corrupt-1") == original)
+    // A fresh database took its place.
+    #expect(try StateDatabase(path: path).readScenes().isEmpty)
+  }
+}
