@@ -162,3 +162,27 @@ struct OrderKeyMoveTests {
       "order keys, 10,000 inserts at \(workload): longest key \(longest), \(Double(written) / 10_000) rows per insert")
   }
 }
+
+@Suite("Order keys from the change stream")
+struct OrderKeyChangeStreamTests {
+  /// A drop in a collection view gives a difference; its keys place the moved item, alone, so that
+  /// sorting by key gives the view's order.
+  @Test func aDropsDifferenceGivesOneKeyPerMovedItem() throws {
+    let ids = ["a", "b", "c", "d", "e"]
+    var keys: [String: OrderKey] = [:]
+    for (id, key) in zip(ids, try OrderKey.keys(count: ids.count, between: nil, nil)) { keys[id] = key }
+    var view = CollectionView(
+      snapshot: makeSnapshot([ids]), layout: .grid(.init(width: 300, columns: 3)),
+      viewSize: Size(width: 300, height: 600))
+    let events = drag(&view, from: Point(x: 50, y: 50), through: [Point(x: 50, y: 150)])
+    let difference = try #require(
+      events.compactMap { if case .committed(let d) = $0 { d } else { nil } }.first)
+    let placement = try OrderKey.keys(for: difference) { _, _ in
+      ids.map { (id: $0, key: keys[$0]!) }.sorted { $0.key < $1.key }
+    }
+    #expect(placement.moved.map(\.id) == ["a"])
+    #expect(placement.rebalanced.isEmpty)
+    for (id, key) in placement.moved { keys[id] = key }
+    #expect(ids.sorted { keys[$0]! < keys[$1]! } == view.snapshot.items(inSection: 0))
+  }
+}

@@ -98,3 +98,29 @@ extension OrderKey {
     }
   }
 }
+
+extension OrderKey {
+  /// The new keys of the items of a committed gesture, straight from the ``ReorderDifference`` that
+  /// ``CollectionViewEvent/committed(_:)`` reports: one key per moved item (and any neighbours
+  /// respread to make room), nothing else.
+  ///
+  /// ```swift
+  /// for event in view.pointerUp(at: p, time: now) {
+  ///   guard case .committed(let difference) = event else { continue }
+  ///   let placement = try OrderKey.keys(for: difference) { section, parent in store.keys(section, parent) }
+  ///   for (id, key) in placement.moved + placement.rebalanced { store.save(id, key) }   // one row per moved item
+  /// }
+  /// ```
+  /// - Throws: ``OrderKeyError`` as ``keys(forMoving:before:in:outside:maximumLength:)`` does.
+  public static func keys<
+    SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Container: RandomAccessCollection
+  >(
+    for difference: ReorderDifference<SectionID, ItemID>,
+    container: (_ section: SectionID, _ parent: ItemID?) -> Container,
+    maximumLength: Int = OrderKey.maximumLength
+  ) throws(OrderKeyError) -> OrderKeyPlacement<ItemID> where Container.Element == (id: ItemID, key: OrderKey) {
+    try keys(
+      forMoving: difference.items, before: difference.before, in: container(difference.section, difference.parent),
+      maximumLength: maximumLength)
+  }
+}
