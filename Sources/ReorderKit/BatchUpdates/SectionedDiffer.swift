@@ -69,37 +69,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     chooseSectionMoves()
   }
 
-  /// Numbers the items and pairs them by identifier, with one hash table.
-  @inlinable mutating func matchItems() throws(SectionedDiffError) {
-    (oldStart, oldSectionOfFlat) = Self.number(old)
-    (newStart, newSectionOfFlat) = Self.number(new)
-    let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
-    newOfOld = Array(repeating: -1, count: oldCount)
-    oldOfNew = Array(repeating: -1, count: newCount)
-    // Old items map to their flat index; new-only items to -(flat + 1).
-    var index = [ItemID: Int](minimumCapacity: oldCount + newCount / 8)
-    var flat = 0
-    for section in old {
-      for id in section.items {
-        if index.updateValue(flat, forKey: id) != nil { throw .duplicateItem(id, inNew: false) }
-        flat += 1
-      }
-    }
-    flat = 0
-    for section in new {
-      for id in section.items {
-        if let o = index[id] {
-          guard o >= 0, newOfOld[o] < 0 else { throw .duplicateItem(id, inNew: true) }
-          newOfOld[o] = flat
-          oldOfNew[flat] = o
-        } else {
-          index[id] = -(flat + 1)
-        }
-        flat += 1
-      }
-    }
-  }
-
   @inlinable static func number(_ sections: [Section]) -> (start: [Int], sectionOfFlat: [Int]) {
     var start: [Int] = []
     start.reserveCapacity(sections.count + 1)
