@@ -124,7 +124,10 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         }
         if contentChanged(new[s].items[f - newStart[s]]) { reloads[f] = true }
       }
-      if !sameSection.isEmpty {
+      if isIncreasing(sameSection) {
+        // Already in order (the common case): every item stays, and no subsequence is needed.
+        for f in sameSectionFlat { fate[f] = .stays }
+      } else {
         // Among the longest subsequences, prefer one that keeps the items whose content
         // changed in place: a reload of an item that also moves needs a stage of its own.
         let reloading = sameSectionFlat.map { reloads[$0] ? 1 : 0 }
@@ -159,6 +162,16 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         if fromNew >= 0 { movingReloadTouched[fromNew] = true }
       }
     }
+  }
+
+  /// Whether the values increase strictly (true when empty).
+  @inlinable func isIncreasing(_ values: [Int]) -> Bool {
+    var last = Int.min
+    for v in values {
+      guard v > last else { return false }
+      last = v
+    }
+    return true
   }
 
   /// Picks the sections that move: those outside a longest increasing
