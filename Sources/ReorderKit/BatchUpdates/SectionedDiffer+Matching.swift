@@ -17,25 +17,28 @@ extension SectionedDiffer {
     let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
     newOfOld = Array(repeating: -1, count: oldCount)
     oldOfNew = Array(repeating: -1, count: newCount)
+    // The old items in one array: the guesses below read them at random.
+    var oldItems = ContiguousArray<ItemID>()
+    oldItems.reserveCapacity(oldCount)
+    for section in old { oldItems.append(contentsOf: section.items) }
+    func oldItem(_ o: Int) -> ItemID { oldItems[o] }
     var table = IdentifierTable(expectedCount: oldCount + Swift.min(newCount, 64))
-    for (s, section) in old.enumerated() {
-      let base = oldStart[s]
-      for (i, id) in section.items.enumerated() {
-        let hash = IdentifierTable.tag(of: id)
-        var bucket = table.firstBucket(hash)
-        while let ref = table.ref(at: bucket) {
-          if table.tag(at: bucket) == hash && oldItem(ref) == id { throw .duplicateItem(id, inNew: false) }
-          bucket = table.next(bucket)
-        }
-        table.insert(base + i, tag: hash, at: bucket)
+    for (o, id) in oldItems.enumerated() {
+      let hash = IdentifierTable.tag(of: id)
+      var bucket = table.firstBucket(hash)
+      while let ref = table.ref(at: bucket) {
+        if table.tag(at: bucket) == hash && oldItem(ref) == id { throw .duplicateItem(id, inNew: false) }
+        bucket = table.next(bucket)
       }
+      table.insert(o, tag: hash, at: bucket)
     }
     var guess = -1  // the old flat index expected for the next new item
-    for (s, section) in new.enumerated() {
+    for s in new.indices {
       let base = newStart[s]
       let os = oldSectionOfNew[s]
       if os >= 0 { guess = oldStart[os] }
-      for (i, id) in section.items.enumerated() {
+      let items = new[s].items
+      for (i, id) in items.enumerated() {
         let f = base + i
         if guess >= 0 && guess < oldCount && newOfOld[guess] < 0 && oldItem(guess) == id {
           newOfOld[guess] = f
@@ -47,6 +50,13 @@ extension SectionedDiffer {
           newOfOld[guess + 1] = f
           oldOfNew[f] = guess + 1
           guess += 2
+          continue
+        }
+        // The old item before the guess's predecessor: runs that come in reverse order.
+        if guess >= 2 && newOfOld[guess - 2] < 0 && oldItem(guess - 2) == id {
+          newOfOld[guess - 2] = f
+          oldOfNew[f] = guess - 2
+          guess -= 1
           continue
         }
         let hash = IdentifierTable.tag(of: id)
@@ -80,12 +90,6 @@ extension SectionedDiffer {
   @inlinable func newItem(_ f: Int) -> ItemID {
     let s = newSectionOfFlat[f]
     return new[s].items[f - newStart[s]]
-  }
-
-  /// The identifier of an old item, by flat index.
-  @inlinable func oldItem(_ o: Int) -> ItemID {
-    let s = oldSectionOfFlat[o]
-    return old[s].items[o - oldStart[s]]
   }
 }
 

@@ -101,6 +101,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       let os = oldSectionOfNew[s]
       sameSection.removeAll(keepingCapacity: true)
       sameSectionFlat.removeAll(keepingCapacity: true)
+      let items = new[s].items
       for f in newStart[s]..<newStart[s + 1] {
         let o = oldOfNew[f]
         if o < 0 {
@@ -122,7 +123,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
           let fromNew = newSectionOfOld[from]
           if fromNew >= 0 { itemsTouched[fromNew] = true } else { givesMoves[from] = true }
         }
-        if contentChanged(new[s].items[f - newStart[s]]) { reloads[f] = true }
+        if contentChanged(items[f - newStart[s]]) { reloads[f] = true }
       }
       if isIncreasing(sameSection) {
         // Already in order (the common case): every item stays, and no subsequence is needed.
