@@ -209,8 +209,10 @@ extension SectionedDiffer {
     func placed(_ f: Int) -> Bool { fate[f] != .stays && plan.placeStage[f] <= t }
     if r >= old.count {
       let s = r - old.count
-      return (newStart[s]..<newStart[s + 1]).filter(placed)
+      for f in newStart[s]..<newStart[s + 1] where placed(f) { refs.append(f) }
+      return refs
     }
+    refs.reserveCapacity(oldStart[r + 1] - oldStart[r] + (newSectionOfOld[r] >= 0 ? newStart[newSectionOfOld[r] + 1] - newStart[newSectionOfOld[r]] : 0))
     let s = newSectionOfOld[r]
     var j = s >= 0 ? newStart[s] : 0
     for o in oldStart[r]..<oldStart[r + 1] {

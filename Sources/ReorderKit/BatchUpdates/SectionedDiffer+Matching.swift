@@ -15,8 +15,10 @@ extension SectionedDiffer {
     (oldStart, oldSectionOfFlat) = Self.number(old)
     (newStart, newSectionOfFlat) = Self.number(new)
     let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
-    newOfOld = Array(repeating: -1, count: oldCount)
-    oldOfNew = Array(repeating: -1, count: newCount)
+    // Local arrays (assigned at the end): writes need no uniqueness checks.
+    var newOfOld = [Int](repeating: -1, count: oldCount)
+    var oldOfNew = [Int](repeating: -1, count: newCount)
+    defer { (self.newOfOld, self.oldOfNew) = (newOfOld, oldOfNew) }
     // The old items in one array: the guesses below read them at random.
     var oldItems = ContiguousArray<ItemID>()
     oldItems.reserveCapacity(oldCount)

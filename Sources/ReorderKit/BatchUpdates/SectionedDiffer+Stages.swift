@@ -72,13 +72,15 @@ extension SectionedDiffer {
     let movingReloadsInMoving = movingSections.contains { movingReloadTouched[$0] }
     let stillReloadsInMoving = movingSections.contains { stillReloadTouched[$0] }
 
+    // (Written without array literals: this runs for every candidate plan.)
     func satisfied(_ p: Plan) -> Bool {
       let (ins, del, moves) = (p[.receivingInserts], p[.givingDeletes], p[.touchedMoves])
-      for g in [Group.movesOut, .movesThrough] where p[g] > 0 && p[g] >= del { return false }
-      for g in [Group.movesIn, .movesThrough] where p[g] > 0 && p[g] <= ins { return false }
-      for g in Group.itemGroups where p[g] > 0 {
-        if touchesMoving[g.rawValue] && p[g] == moves { return false }
-        if reloadsAgainst[g.rawValue] && p[g] == p[.movingReloads] { return false }
+      let (out, into, through) = (p[.movesOut], p[.movesIn], p[.movesThrough])
+      if (out > 0 && out >= del) || (through > 0 && through >= del) { return false }
+      if (into > 0 && into <= ins) || (through > 0 && through <= ins) { return false }
+      for g in Group.movesOut.rawValue...Group.items.rawValue where p.stage[g] > 0 {
+        if touchesMoving[g] && p.stage[g] == moves { return false }
+        if reloadsAgainst[g] && p.stage[g] == p[.movingReloads] { return false }
       }
       if movingReloadsInMoving && p[.movingReloads] == moves { return false }
       if stillReloadsInMoving && p[.stillReloads] == moves { return false }
