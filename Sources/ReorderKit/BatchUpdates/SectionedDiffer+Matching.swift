@@ -26,7 +26,7 @@ extension SectionedDiffer {
     func oldItem(_ o: Int) -> ItemID { oldItems[o] }
     var table = IdentifierTable(expectedCount: oldCount + Swift.min(newCount, 64))
     for (o, id) in oldItems.enumerated() {
-      let hash = IdentifierTable.tag(of: id)
+      let hash = table.tag(of: id)
       var bucket = table.firstBucket(hash)
       while let ref = table.ref(at: bucket) {
         if table.tag(at: bucket) == hash && oldItem(ref) == id { throw .duplicateItem(id, inNew: false) }
@@ -61,7 +61,7 @@ extension SectionedDiffer {
           guess -= 1
           continue
         }
-        let hash = IdentifierTable.tag(of: id)
+        let hash = table.tag(of: id)
         var bucket = table.firstBucket(hash)
         var found = -1
         while let ref = table.ref(at: bucket) {
@@ -112,9 +112,14 @@ struct IdentifierTable {
     shift = 32 - bits
   }
 
+  /// A seeded hasher, copied for each identifier (cheaper than seeding one each time).
+  @usableFromInline let hasher = Hasher()
+
   /// The upper 32 bits of the identifier's hash.
-  @inlinable static func tag(of id: some Hashable) -> UInt32 {
-    UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(id.hashValue)) >> 32)
+  @inlinable func tag(of id: some Hashable) -> UInt32 {
+    var hasher = hasher
+    hasher.combine(id)
+    return UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hasher.finalize())) >> 32)
   }
 
   @inlinable func firstBucket(_ tag: UInt32) -> Int { Int(truncatingIfNeeded: tag >> shift) }
