@@ -24,7 +24,7 @@ extension SectionedDiffer {
     // Items of each section after the intermediate stages. A section none of whose items has
     // changed yet shows its old items, one whose changes are all done its new ones; only
     // the others (mixed) are built item by item, and only their items get a position table.
-    let (firstChange, lastChange) = changeStages(plan)
+    let (firstChange, lastChange) = k > 1 ? changeStages(plan) : ([], [])
     var modes = [[ContentMode]](repeating: [], count: k + 1)
     var itemIndex = [[Int32]](repeating: [], count: k + 1)
     var contents = [[[Int]]](repeating: [], count: k + 1)
@@ -67,6 +67,16 @@ extension SectionedDiffer {
     }
 
     var batches = [BatchUpdate](repeating: BatchUpdate(), count: k + 1)
+    // Room for the item moves and inserts of each stage, counted first: no regrowth.
+    var moveCounts = [Int](repeating: 0, count: k + 1)
+    var insertCounts = moveCounts
+    for f in fate.indices where fate[f] != .stays {
+      if fate[f] == .moves { moveCounts[plan.placeStage[f]] += 1 } else { insertCounts[plan.placeStage[f]] += 1 }
+    }
+    for t in 1...k {
+      batches[t].moveItems.reserveCapacity(moveCounts[t])
+      batches[t].insertItems.reserveCapacity(insertCounts[t])
+    }
     for o in old.indices where newSectionOfOld[o] < 0 {
       let t = plan.deleteStage[o]
       batches[t].deleteSections.append(sectionPositions[t - 1][o])
