@@ -222,8 +222,8 @@ extension SectionedDiffer {
       for f in newStart[s]..<newStart[s + 1] where placed(f) { refs.append(f) }
       return refs
     }
-    refs.reserveCapacity(oldStart[r + 1] - oldStart[r] + (newSectionOfOld[r] >= 0 ? newStart[newSectionOfOld[r] + 1] - newStart[newSectionOfOld[r]] : 0))
     let s = newSectionOfOld[r]
+    refs.reserveCapacity(oldStart[r + 1] - oldStart[r] + (s >= 0 ? newStart[s + 1] - newStart[s] : 0))
     var j = s >= 0 ? newStart[s] : 0
     for o in oldStart[r]..<oldStart[r + 1] {
       let f = newOfOld[o]

@@ -177,14 +177,18 @@ struct SectionedDiffTests {
   func duplicatesAnyPairing() {
     let cases: [(old: [Section], new: [Section], message: String)] = [
       // The copy comes after the run it was guessed in.
-      ([Section(id: "S", items: ["a", "b", "c"])], [Section(id: "S", items: ["a", "b", "c", "a"])], "\"a\" in the new"),
+      (
+        [Section(id: "S", items: ["a", "b", "c"])], [Section(id: "S", items: ["a", "b", "c", "a"])], "\"a\" in the new"
+      ),
       // The copy is in another section, where the guess misses.
       (
         [Section(id: "S", items: ["a", "b"]), Section(id: "T", items: ["c"])],
         [Section(id: "S", items: ["a", "b"]), Section(id: "T", items: ["a"])], "\"a\" in the new"
       ),
       // The first copy is found by a look-up, the second would be a guess.
-      ([Section(id: "S", items: ["a", "b", "c"])], [Section(id: "S", items: ["c", "a", "b", "c"])], "\"c\" in the new"),
+      (
+        [Section(id: "S", items: ["a", "b", "c"])], [Section(id: "S", items: ["c", "a", "b", "c"])], "\"c\" in the new"
+      ),
       // Two copies of an item that is not in the old data.
       ([Section(id: "S", items: ["a"])], [Section(id: "S", items: ["a", "x", "y", "x"])], "\"x\" in the new"),
       // Copies in the old data, in two sections.
