@@ -3,7 +3,9 @@ import DiffWorkloads
 import ReorderKit
 
 /// The sectioned diff against the standard library's `difference(from:).inferringMoves()`
-/// on the same (flattened) arrays. Move counts are printed once per workload.
+/// on the same (flattened) arrays. Move counts are printed once per workload. The `uuid`
+/// workloads are issue 13's (UUID identifiers; the sizes a screen diffs most often, and
+/// DifferenceKit's README cases), in microseconds.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
@@ -17,6 +19,28 @@ let benchmarks: @Sendable () -> Void = {
   let workloads: [DiffWorkload] = [
     .flat(10_000), .flat(100_000), .sectioned(100, 1_000), .reversal(10_000),
   ]
+  let small = Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(3))
+  for workload in UUIDDiffWorkload.all {
+    let (old, new) = (workload.flatOld, workload.flatNew)
+    // This runs once per benchmark process: the standard library's count only where it is quick
+    // (diff-report prints them all).
+    let stdlibMoves =
+      old.count < 10_000 ? ", standard library \(UUIDDiffWorkload.standardLibraryMoves(old: old, new: new)) moves" : ""
+    print("\(workload.name): sectioned diff \(workload.stagedChangeset().moveCount) moves\(stdlibMoves)")
+    let large = workload.itemCount > 10_000
+    Benchmark("Diff \(workload.name): staged changeset", configuration: large ? Benchmark.defaultConfiguration : small)
+    {
+      benchmark in
+      for _ in benchmark.scaledIterations { blackHole(workload.stagedChangeset()) }
+    }
+    Benchmark(
+      "Diff \(workload.name): stdlib inferringMoves",
+      configuration: large ? slow : workload.itemCount >= 5_000 ? Benchmark.defaultConfiguration : small
+    ) { benchmark in
+      for _ in benchmark.scaledIterations { blackHole(UUIDDiffWorkload.standardLibraryMoves(old: old, new: new)) }
+    }
+  }
   for workload in workloads {
     let (old, new) = (workload.flatOld, workload.flatNew)
     print("\(workload.name): sectioned diff \(workload.stagedChangeset().moveCount) moves", terminator: "")

@@ -1,3 +1,4 @@
+import Foundation
 import ReorderKit
 
 /// Seeded workloads for the sectioned diff, with the same items flattened for the standard library's diff.
@@ -68,6 +69,115 @@ public struct DiffWorkload: Sendable {
 
   /// The standard library's diff of the flattened items, with moves inferred; returns its move count.
   public static func standardLibraryMoves(old: [Int], new: [Int]) -> Int {
+    let difference = new.difference(from: old).inferringMoves()
+    var moves = 0
+    for case .insert(_, _, let associated?) in difference where associated >= 0 { moves += 1 }
+    return moves
+  }
+}
+
+/// The same shapes with `UUID` identifiers (16 bytes, hashed through `Hasher`), as in
+/// DifferenceKit's own benchmark, plus the sizes a screen diffs most often.
+public struct UUIDDiffWorkload: Sendable {
+  public typealias Section = Snapshot<UUID, UUID>.Section
+
+  public var name: String
+  public var old: [Section]
+  public var new: [Section]
+
+  public var flatOld: [UUID] { old.flatMap(\.items) }
+  public var flatNew: [UUID] { new.flatMap(\.items) }
+  public var itemCount: Int { old.reduce(0) { $0 + $1.items.count } }
+
+  /// The Int workload with every identifier replaced by a UUID drawn from it (the same shape).
+  public init(_ workload: DiffWorkload) {
+    func section(_ s: DiffWorkload.Section) -> Section {
+      Section(id: Self.uuid(-1 - s.id), items: s.items.map(Self.uuid))
+    }
+    self.init(name: workload.name, old: workload.old.map(section), new: workload.new.map(section))
+  }
+
+  public init(name: String, old: [Section], new: [Section]) {
+    self.name = name
+    self.old = old
+    self.new = new
+  }
+
+  /// A UUID that depends only on `n`.
+  public static func uuid(_ n: Int) -> UUID {
+    var rng = SplitMix64(seed: UInt64(bitPattern: Int64(n)))
+    let (a, b) = (rng.next(), rng.next())
+    return withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+  }
+
+  /// DifferenceKit's README workload: one section of `count` items, `delete` removed,
+  /// `insert` new items put at its lower bound, then `shuffle` shuffled
+  /// (5,000: delete 2000..<3000, insert 3000..<4000, shuffle 0..<200).
+  public static func flat(
+    _ count: Int, delete: Range<Int>, insert: Range<Int>, shuffle: Range<Int>, seed: UInt64 = 5
+  ) -> UUIDDiffWorkload {
+    var rng = SplitMix64(seed: seed)
+    var new = Array(0..<count)
+    new.removeSubrange(delete)
+    new.insert(contentsOf: (count..<count + insert.count), at: insert.lowerBound)
+    new[shuffle].shuffle(using: &rng)
+    return UUIDDiffWorkload(
+      DiffWorkload(
+        name: "uuid flat \(count)", old: [.init(id: 0, items: Array(0..<count))], new: [.init(id: 0, items: new)]))
+  }
+
+  /// `sections` × `perSection` items: 5 sections deleted, 5 inserted (full of new items),
+  /// 10 section moves, then `relocated` items moved to another section at a random place.
+  public static func sectioned(_ sections: Int, _ perSection: Int, relocated: Int, seed: UInt64 = 6) -> UUIDDiffWorkload
+  {
+    var rng = SplitMix64(seed: seed)
+    let old = (0..<sections).map { s in
+      DiffWorkload.Section(id: s, items: Array(s * perSection..<(s + 1) * perSection))
+    }
+    var new = old
+    for _ in 0..<5 { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
+    var nextItem = sections * perSection
+    for k in 0..<5 {
+      new.insert(
+        .init(id: sections + k, items: Array(nextItem..<nextItem + perSection)),
+        at: Int.random(in: 0...new.count, using: &rng))
+      nextItem += perSection
+    }
+    for _ in 0..<10 {
+      let section = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+      new.insert(section, at: Int.random(in: 0...new.count, using: &rng))
+    }
+    for _ in 0..<relocated {
+      let from = Int.random(in: 0..<new.count, using: &rng)
+      var to = Int.random(in: 0..<new.count - 1, using: &rng)
+      if to >= from { to += 1 }
+      guard !new[from].items.isEmpty else { continue }
+      let item = new[from].items.remove(at: Int.random(in: 0..<new[from].items.count, using: &rng))
+      new[to].items.insert(item, at: Int.random(in: 0...new[to].items.count, using: &rng))
+    }
+    return UUIDDiffWorkload(DiffWorkload(name: "uuid \(sections) × \(perSection)", old: old, new: new))
+  }
+
+  /// The workloads of issue 13, measured against DifferenceKit by hand (see BENCHMARKS.md).
+  public static let all: [UUIDDiffWorkload] = [
+    .sectioned(10, 20, relocated: 4), .sectioned(10, 50, relocated: 10), .sectioned(10, 100, relocated: 20),
+    .sectioned(20, 50, relocated: 10),
+    .flat(1_000, delete: 200..<300, insert: 300..<400, shuffle: 0..<20),
+    .flat(5_000, delete: 2_000..<3_000, insert: 3_000..<4_000, shuffle: 0..<200),
+    .flat(100_000, delete: 20_000..<30_000, insert: 30_000..<40_000, shuffle: 0..<2_000),
+    UUIDDiffWorkload(DiffWorkload.reversal(10_000)).renamed("uuid reversal 10000"),
+    .sectioned(100, 1_000, relocated: 1_000),
+  ]
+
+  func renamed(_ name: String) -> UUIDDiffWorkload { UUIDDiffWorkload(name: name, old: old, new: new) }
+
+  /// The sectioned diff.
+  public func stagedChangeset() -> StagedChangeset<UUID, UUID> {
+    do { return try StagedChangeset(from: old, to: new) } catch { fatalError("\(error)") }
+  }
+
+  /// The standard library's diff of the flattened items, with moves inferred; returns its move count.
+  public static func standardLibraryMoves(old: [UUID], new: [UUID]) -> Int {
     let difference = new.difference(from: old).inferringMoves()
     var moves = 0
     for case .insert(_, _, let associated?) in difference where associated >= 0 { moves += 1 }

@@ -7,6 +7,8 @@ import ReorderKit
 // sectioned diff and of the standard library's diff on the same arrays.
 // With --write-inputs, writes the flat 100,000-item workload as
 // DIR/flat-100k-old.json and DIR/flat-100k-new.json for `reorder diff`.
+// A second table does the same for issue 13's UUID workloads (small ones
+// timed over enough repetitions to last about a millisecond per sample).
 
 var runs = 11
 var inputsDirectory: String?
@@ -57,7 +59,22 @@ func median<T>(_ count: Int, _ body: () -> T) -> (ms: Double, result: T) {
   return (times[times.count / 2], result!)
 }
 
-func format(_ ms: Double) -> String { ms >= 100 ? String(Int(ms.rounded())) : String(format: "%.2f", ms) }
+/// The median over `count` samples of the time per call, in milliseconds; each sample repeats
+/// `body` enough times to last about a millisecond. Also the last result.
+func medianPerCall<T>(_ count: Int, _ body: () -> T) -> (ms: Double, result: T) {
+  let once = median(1, body)
+  let repeats = max(1, Int(1 / max(once.ms, 1e-4)))
+  var result = once.result
+  let samples = median(count) { () -> T in
+    for _ in 0..<repeats { result = body() }
+    return result
+  }
+  return (samples.ms / Double(repeats), samples.result)
+}
+
+func format(_ ms: Double) -> String {
+  ms >= 100 ? String(Int(ms.rounded())) : ms >= 1 ? String(format: "%.2f", ms) : String(format: "%.4f", ms)
+}
 
 let workloads = [DiffWorkload.flat(10_000), .flat(100_000), .sectioned(100, 1_000), .reversal(10_000)]
 // The sectioned diff: rounds over all workloads, so that a busy moment of the machine hits them alike.
@@ -88,3 +105,28 @@ print("\nsectioned 100 × 1000 / flat 100000 time: \(String(format: "%.2f", ours
 print(
   "(medians of \(runs) interleaved runs for the sectioned diff; of \(runs) runs for the standard library at 10,000 items, of 3 above)"
 )
+
+// UUID identifiers (issue 13): the sizes a screen diffs most often and DifferenceKit's README cases.
+print("\nUUID identifiers (issue 13):\n")
+print(
+  "| workload | items | sectioned diff (ms) | stages | moves | stdlib inferringMoves (ms) | stdlib moves | speed-up |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+var uuidFlat100kSpeedUp = 0.0
+for workload in UUIDDiffWorkload.all {
+  let (old, new) = (workload.flatOld, workload.flatNew)
+  let ours = medianPerCall(runs) { workload.stagedChangeset() }
+  let stdlib =
+    oursOnly
+    ? (ms: 0, result: 0)
+    : old.count >= 10_000
+      ? median(3) { UUIDDiffWorkload.standardLibraryMoves(old: old, new: new) }
+      : medianPerCall(runs) { UUIDDiffWorkload.standardLibraryMoves(old: old, new: new) }
+  let speedUp = stdlib.ms / ours.ms
+  if workload.name == "uuid flat 100000" { uuidFlat100kSpeedUp = speedUp }
+  print(
+    "| \(workload.name) | \(old.count) | \(format(ours.ms)) | \(ours.result.stages.count) | \(ours.result.moveCount) | \(format(stdlib.ms)) | \(stdlib.result) | \(Int(speedUp.rounded()))× |"
+  )
+}
+if !oursOnly {
+  print("\nuuid flat 100000: \(Int(uuidFlat100kSpeedUp.rounded()))× the standard library (goal: 250×)")
+}

@@ -21,20 +21,26 @@ extension SectionedDiffer {
       for (index, ref) in order.enumerated() { position[ref] = index }
       return position
     }
-    // Items of each section after the intermediate stages, and their positions.
-    var contents: [[[Int]]] = Array(repeating: [], count: k + 1)
-    var tables: [(section: [Int32], item: [Int32])] = Array(repeating: ([], []), count: k + 1)
+    // Items of each section after the intermediate stages. A section none of whose items has
+    // changed yet shows its old items, one whose changes are all done its new ones; only
+    // the others (mixed) are built item by item, and only their items get a position table.
+    let (firstChange, lastChange) = k > 1 ? changeStages(plan) : ([], [])
+    var modes = [[ContentMode]](repeating: [], count: k + 1)
+    var itemIndex = [[Int32]](repeating: [], count: k + 1)
+    var contents = [[[Int]]](repeating: [], count: k + 1)
     for t in 1..<k {
-      contents[t] = orders[t].map { itemRefs(of: $0, after: t, plan) }
-      var sectionOf = [Int32](repeating: -1, count: newCount + oldSectionOfFlat.count)
-      var itemOf = sectionOf
-      for (s, refs) in contents[t].enumerated() {
-        for (i, r) in refs.enumerated() {
-          sectionOf[r] = Int32(s)
-          itemOf[r] = Int32(i)
-        }
+      modes[t] = orders[t].map { r in
+        if t < firstChange[r] { return r < old.count ? .old : .empty }
+        if t >= lastChange[r] && (r >= old.count || newSectionOfOld[r] >= 0) { return .new }
+        return .mixed
       }
-      tables[t] = (sectionOf, itemOf)
+      contents[t] = zip(orders[t], modes[t]).map { r, mode in mode == .mixed ? itemRefs(of: r, after: t, plan) : [] }
+      guard modes[t].contains(.mixed) else { continue }
+      var index = [Int32](repeating: -1, count: newCount + oldSectionOfFlat.count)
+      for refs in contents[t] {
+        for (i, r) in refs.enumerated() { index[r] = Int32(truncatingIfNeeded: i) }
+      }
+      itemIndex[t] = index
     }
     func position(_ r: Int, after t: Int) -> ItemPath {
       if t == 0 {
@@ -46,11 +52,31 @@ extension SectionedDiffer {
         let s = newSectionOfFlat[r]
         return ItemPath(item: r - newStart[s], section: s)
       }
-      precondition(tables[t].section[r] >= 0, "item reference \(r) is absent after stage \(t)")
-      return ItemPath(item: Int(tables[t].item[r]), section: Int(tables[t].section[r]))
+      // Placed items are in their new section, the others in their old one.
+      let placed = r < newCount && fate[r] != .stays && plan.placeStage[r] <= t
+      let ref = placed ? sectionRef(newSectionOfFlat[r]) : oldSectionOfFlat[r >= newCount ? r - newCount : oldOfNew[r]]
+      let section = sectionPositions[t][ref]
+      precondition(section >= 0, "item reference \(r) is absent after stage \(t)")
+      switch modes[t][section] {
+      case .old:
+        let o = r >= newCount ? r - newCount : oldOfNew[r]
+        return ItemPath(item: o - oldStart[ref], section: section)
+      case .new: return ItemPath(item: r - newStart[newSectionOfFlat[r]], section: section)
+      case .empty, .mixed: return ItemPath(item: Int(itemIndex[t][r]), section: section)
+      }
     }
 
     var batches = [BatchUpdate](repeating: BatchUpdate(), count: k + 1)
+    // Room for the item moves and inserts of each stage, counted first: no regrowth.
+    var moveCounts = [Int](repeating: 0, count: k + 1)
+    var insertCounts = moveCounts
+    for f in fate.indices where fate[f] != .stays {
+      if fate[f] == .moves { moveCounts[plan.placeStage[f]] += 1 } else { insertCounts[plan.placeStage[f]] += 1 }
+    }
+    for t in 1...k {
+      batches[t].moveItems.reserveCapacity(moveCounts[t])
+      batches[t].insertItems.reserveCapacity(insertCounts[t])
+    }
     for o in old.indices where newSectionOfOld[o] < 0 {
       let t = plan.deleteStage[o]
       batches[t].deleteSections.append(sectionPositions[t - 1][o])
@@ -96,11 +122,52 @@ extension SectionedDiffer {
       b.moveItems.sort { $0.from < $1.from }
       b.reloadItems.sort()
       guard t < k else { return Changeset(updates: b, sections: new) }
-      let sections = zip(orders[t], contents[t]).map { r, refs in
-        Section(id: r < old.count ? old[r].id : new[r - old.count].id, items: refs.map(identifier(of:)))
+      let sections = orders[t].indices.map { index in
+        let r = orders[t][index]
+        let id = r < old.count ? old[r].id : new[r - old.count].id
+        switch modes[t][index] {
+        case .old: return Section(id: id, items: old[r].items)
+        case .new: return Section(id: id, items: new[r < old.count ? newSectionOfOld[r] : r - old.count].items)
+        case .empty: return Section(id: id, items: [])
+        case .mixed: return Section(id: id, items: contents[t][index].map(identifier(of:)))
+        }
       }
       return Changeset(updates: b, sections: sections)
     }
+  }
+
+  /// What a section holds after an intermediate stage.
+  @usableFromInline enum ContentMode: UInt8 {
+    /// Its old items (no change has reached it yet); for an inserted section, none.
+    case old, empty
+    /// Its new items (every change is done).
+    case new
+    /// Some changes done, others not.
+    case mixed
+  }
+
+  /// By section reference (see ``sectionRef(_:)``): the first and the last stage
+  /// that removes an item from it or places one in it (`Int.max` and 0 when none).
+  @inlinable func changeStages(_ plan: Schedule) -> (first: [Int], last: [Int]) {
+    var first = [Int](repeating: Int.max, count: old.count + new.count)
+    var last = [Int](repeating: 0, count: old.count + new.count)
+    func note(_ r: Int, _ t: Int) {
+      first[r] = Swift.min(first[r], t)
+      last[r] = Swift.max(last[r], t)
+    }
+    for f in fate.indices where fate[f] != .stays {
+      let t = plan.placeStage[f]
+      note(sectionRef(newSectionOfFlat[f]), t)
+      let o = oldOfNew[f]
+      if o >= 0 { note(oldSectionOfFlat[o], t) }
+    }
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      for f in oldStart[o]..<oldStart[o + 1] where newOfOld[f] < 0 {
+        note(o, plan.deleteItemStage)
+        break
+      }
+    }
+    return (first, last)
   }
 
   /// The identifier of an item reference.
@@ -152,9 +219,11 @@ extension SectionedDiffer {
     func placed(_ f: Int) -> Bool { fate[f] != .stays && plan.placeStage[f] <= t }
     if r >= old.count {
       let s = r - old.count
-      return (newStart[s]..<newStart[s + 1]).filter(placed)
+      for f in newStart[s]..<newStart[s + 1] where placed(f) { refs.append(f) }
+      return refs
     }
     let s = newSectionOfOld[r]
+    refs.reserveCapacity(oldStart[r + 1] - oldStart[r] + (s >= 0 ? newStart[s + 1] - newStart[s] : 0))
     var j = s >= 0 ? newStart[s] : 0
     for o in oldStart[r]..<oldStart[r + 1] {
       let f = newOfOld[o]

@@ -20,12 +20,13 @@ extension SectionedDiffer {
     case receivingInserts, movesOut, movesIn, movesThrough, items, givingDeletes, touchedMoves, movingReloads,
       stillReloads
 
-    @inlinable static var itemGroups: [Group] { [.movesOut, .movesIn, .movesThrough, .items] }
+    /// The number of groups (`allCases.count` without building the array).
+    @inlinable static var count: Int { Group.stillReloads.rawValue + 1 }
   }
 
   @usableFromInline struct Plan {
     @usableFromInline var count: Int
-    @usableFromInline var stage = [Int](repeating: 0, count: Group.allCases.count)  // 0: the group is empty
+    @usableFromInline var stage = [Int](repeating: 0, count: Group.count)  // 0: the group is empty
     @inlinable init(count: Int) { self.count = count }
     @inlinable subscript(_ group: Group) -> Int { stage[group.rawValue] }
   }
@@ -40,7 +41,7 @@ extension SectionedDiffer {
   }
 
   @inlinable func plan() -> Plan {
-    let groupCount = Group.allCases.count
+    let groupCount = Group.count
     var present = [Bool](repeating: false, count: groupCount)
     var touchesMoving = [Bool](repeating: false, count: groupCount)  // item groups that change a moving section
     var reloadsAgainst = [Bool](repeating: false, count: groupCount)  // item groups holding moves of reloaded items
@@ -72,19 +73,21 @@ extension SectionedDiffer {
     let movingReloadsInMoving = movingSections.contains { movingReloadTouched[$0] }
     let stillReloadsInMoving = movingSections.contains { stillReloadTouched[$0] }
 
+    // (Written without array literals: this runs for every candidate plan.)
     func satisfied(_ p: Plan) -> Bool {
       let (ins, del, moves) = (p[.receivingInserts], p[.givingDeletes], p[.touchedMoves])
-      for g in [Group.movesOut, .movesThrough] where p[g] > 0 && p[g] >= del { return false }
-      for g in [Group.movesIn, .movesThrough] where p[g] > 0 && p[g] <= ins { return false }
-      for g in Group.itemGroups where p[g] > 0 {
-        if touchesMoving[g.rawValue] && p[g] == moves { return false }
-        if reloadsAgainst[g.rawValue] && p[g] == p[.movingReloads] { return false }
+      let (out, into, through) = (p[.movesOut], p[.movesIn], p[.movesThrough])
+      if (out > 0 && out >= del) || (through > 0 && through >= del) { return false }
+      if (into > 0 && into <= ins) || (through > 0 && through <= ins) { return false }
+      for g in Group.movesOut.rawValue...Group.items.rawValue where p.stage[g] > 0 {
+        if touchesMoving[g] && p.stage[g] == moves { return false }
+        if reloadsAgainst[g] && p.stage[g] == p[.movingReloads] { return false }
       }
       if movingReloadsInMoving && p[.movingReloads] == moves { return false }
       if stillReloadsInMoving && p[.stillReloads] == moves { return false }
       return true
     }
-    let groups = Group.allCases.filter { present[$0.rawValue] }
+    let groups = (0..<groupCount).compactMap { present[$0] ? Group(rawValue: $0) : nil }
     let hasSectionChanges = oldSectionOfNew.contains(-1) || newSectionOfOld.contains(-1) || !movingSections.isEmpty
     guard !groups.isEmpty else { return Plan(count: hasSectionChanges ? 1 : 0) }
     for count in 1...3 {
@@ -135,7 +138,11 @@ extension SectionedDiffer {
 
   @inlinable func schedule() -> Schedule {
     let p = plan()
-    let firstItemStage = Group.itemGroups.map { p[$0] }.filter { $0 > 0 }.min() ?? 1
+    var firstItemStage = Int.max
+    for g in Group.movesOut.rawValue...Group.items.rawValue where p.stage[g] > 0 {
+      firstItemStage = Swift.min(firstItemStage, p.stage[g])
+    }
+    if firstItemStage == Int.max { firstItemStage = 1 }
     let fallback = p[.items] > 0 ? p[.items] : firstItemStage
     func stage(_ group: Group) -> Int { p[group] > 0 ? p[group] : fallback }
     let insertStage = new.indices.map { receivesMoves[$0] ? p[.receivingInserts] : stage(.receivingInserts) }

@@ -69,37 +69,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     chooseSectionMoves()
   }
 
-  /// Numbers the items and pairs them by identifier, with one hash table.
-  @inlinable mutating func matchItems() throws(SectionedDiffError) {
-    (oldStart, oldSectionOfFlat) = Self.number(old)
-    (newStart, newSectionOfFlat) = Self.number(new)
-    let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
-    newOfOld = Array(repeating: -1, count: oldCount)
-    oldOfNew = Array(repeating: -1, count: newCount)
-    // Old items map to their flat index; new-only items to -(flat + 1).
-    var index = [ItemID: Int](minimumCapacity: oldCount + newCount / 8)
-    var flat = 0
-    for section in old {
-      for id in section.items {
-        if index.updateValue(flat, forKey: id) != nil { throw .duplicateItem(id, inNew: false) }
-        flat += 1
-      }
-    }
-    flat = 0
-    for section in new {
-      for id in section.items {
-        if let o = index[id] {
-          guard o >= 0, newOfOld[o] < 0 else { throw .duplicateItem(id, inNew: true) }
-          newOfOld[o] = flat
-          oldOfNew[flat] = o
-        } else {
-          index[id] = -(flat + 1)
-        }
-        flat += 1
-      }
-    }
-  }
-
   @inlinable static func number(_ sections: [Section]) -> (start: [Int], sectionOfFlat: [Int]) {
     var start: [Int] = []
     start.reserveCapacity(sections.count + 1)
@@ -132,6 +101,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       let os = oldSectionOfNew[s]
       sameSection.removeAll(keepingCapacity: true)
       sameSectionFlat.removeAll(keepingCapacity: true)
+      let items = new[s].items
       for f in newStart[s]..<newStart[s + 1] {
         let o = oldOfNew[f]
         if o < 0 {
@@ -153,9 +123,12 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
           let fromNew = newSectionOfOld[from]
           if fromNew >= 0 { itemsTouched[fromNew] = true } else { givesMoves[from] = true }
         }
-        if contentChanged(new[s].items[f - newStart[s]]) { reloads[f] = true }
+        if contentChanged(items[f - newStart[s]]) { reloads[f] = true }
       }
-      if !sameSection.isEmpty {
+      if isIncreasing(sameSection) {
+        // Already in order (the common case): every item stays, and no subsequence is needed.
+        for f in sameSectionFlat { fate[f] = .stays }
+      } else {
         // Among the longest subsequences, prefer one that keeps the items whose content
         // changed in place: a reload of an item that also moves needs a stage of its own.
         let reloading = sameSectionFlat.map { reloads[$0] ? 1 : 0 }
@@ -190,6 +163,16 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         if fromNew >= 0 { movingReloadTouched[fromNew] = true }
       }
     }
+  }
+
+  /// Whether the values increase strictly (true when empty).
+  @inlinable func isIncreasing(_ values: [Int]) -> Bool {
+    var last = Int.min
+    for v in values {
+      guard v > last else { return false }
+      last = v
+    }
+    return true
   }
 
   /// Picks the sections that move: those outside a longest increasing

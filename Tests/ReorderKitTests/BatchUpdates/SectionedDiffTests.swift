@@ -171,6 +171,79 @@ struct SectionedDiffTests {
     }
   }
 
+  /// Items are paired by guessing the old neighbour before hashing; a duplicate must throw
+  /// whichever way each of its copies is paired.
+  @Test("duplicates throw however their copies are paired")
+  func duplicatesAnyPairing() {
+    let cases: [(old: [Section], new: [Section], message: String)] = [
+      // The copy comes after the run it was guessed in.
+      (
+        [Section(id: "S", items: ["a", "b", "c"])], [Section(id: "S", items: ["a", "b", "c", "a"])], "\"a\" in the new"
+      ),
+      // The copy is in another section, where the guess misses.
+      (
+        [Section(id: "S", items: ["a", "b"]), Section(id: "T", items: ["c"])],
+        [Section(id: "S", items: ["a", "b"]), Section(id: "T", items: ["a"])], "\"a\" in the new"
+      ),
+      // The first copy is found by a look-up, the second would be a guess.
+      (
+        [Section(id: "S", items: ["a", "b", "c"])], [Section(id: "S", items: ["c", "a", "b", "c"])], "\"c\" in the new"
+      ),
+      // Two copies of an item that is not in the old data.
+      ([Section(id: "S", items: ["a"])], [Section(id: "S", items: ["a", "x", "y", "x"])], "\"x\" in the new"),
+      // Copies in the old data, in two sections.
+      ([Section(id: "S", items: ["a", "b"]), Section(id: "T", items: ["b"])], [], "\"b\" in the old"),
+    ]
+    for (old, new, message) in cases {
+      do {
+        _ = try StagedChangeset<String, String>(from: old, to: new)
+        Issue.record("no error for \(old) → \(new)")
+      } catch {
+        #expect(error.description == "duplicate item identifier \(message) data", "\(old) → \(new)")
+      }
+    }
+  }
+
+  /// Sizes beyond the random pairs': many new items (the hash table grows), long runs
+  /// that keep their neighbours, reversed runs, sections deleted, inserted and moved.
+  @Test("larger data: every stage is valid, the stages give new, moves are minimal")
+  func largerData() {
+    var rng = SplitMix64(seed: 13)
+    let grown = (
+      old: [IntSection(id: 0, items: Array(0..<10))], new: [IntSection(id: 0, items: Array(0..<1_000).reversed())]
+    )
+    var pairs = [grown]
+    for _ in 0..<6 {
+      let sections = rng.int(5...20)
+      let perSection = rng.int(20...120)
+      let old = (0..<sections).map { s in IntSection(id: s, items: Array(s * perSection..<(s + 1) * perSection)) }
+      var new = old
+      for _ in 0..<rng.int(0...3) { new.remove(at: rng.int(0...new.count - 1)) }
+      for k in 0..<rng.int(0...3) {
+        let first = (sections + k) * perSection
+        new.insert(IntSection(id: sections + k, items: Array(first..<first + perSection)), at: rng.int(0...new.count))
+      }
+      for _ in 0..<rng.int(0...5) {
+        let section = new.remove(at: rng.int(0...new.count - 1))
+        new.insert(section, at: rng.int(0...new.count))
+      }
+      for _ in 0..<perSection / 5 {
+        let from = rng.int(0...new.count - 1)
+        let to = rng.int(0...new.count - 1)
+        guard !new[from].items.isEmpty else { continue }
+        let item = new[from].items.remove(at: rng.int(0...new[from].items.count - 1))
+        new[to].items.insert(item, at: rng.int(0...new[to].items.count))
+      }
+      let reversed = rng.int(0...new.count - 1)
+      new[reversed].items.reverse()
+      pairs.append((old, new))
+    }
+    for (old, new) in pairs {
+      let errors = stagedChangesetErrors(old: old, new: new, changed: [])
+      #expect(errors.isEmpty, "\(errors.prefix(5))")
+    }
+  }
+
   @Test("longest increasing subsequences")
   func lis() {
     #expect(longestIncreasingSubsequence([0, 3, 1, 2]) == [true, false, true, true])

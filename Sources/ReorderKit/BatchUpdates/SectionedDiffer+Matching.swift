@@ -1,0 +1,154 @@
+/// Pairing the items of both sides by identifier.
+///
+/// Every old item is hashed once, into an open-addressing table (which also
+/// finds duplicates among them). A new item is first compared with the old
+/// item that follows the last one paired (or the first item of its section's
+/// old version): in data where most items keep their neighbours, that guess
+/// is right and the item is paired with one `==` and no hash. Only a wrong
+/// guess hashes the new item and looks it up. Duplicates are still found:
+/// a new item paired by a guess equals an old item that no other new item can
+/// pair with (the guess checks it is free, and a look-up that finds it taken
+/// throws), and all old items are in the table.
+extension SectionedDiffer {
+  /// Numbers the items and pairs them by identifier.
+  @inlinable mutating func matchItems() throws(SectionedDiffError) {
+    (oldStart, oldSectionOfFlat) = Self.number(old)
+    (newStart, newSectionOfFlat) = Self.number(new)
+    let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
+    // Local arrays (assigned at the end): writes need no uniqueness checks.
+    var newOfOld = [Int](repeating: -1, count: oldCount)
+    var oldOfNew = [Int](repeating: -1, count: newCount)
+    defer { (self.newOfOld, self.oldOfNew) = (newOfOld, oldOfNew) }
+    // The old items in one array: the guesses below read them at random.
+    var oldItems = ContiguousArray<ItemID>()
+    oldItems.reserveCapacity(oldCount)
+    for section in old { oldItems.append(contentsOf: section.items) }
+    func oldItem(_ o: Int) -> ItemID { oldItems[o] }
+    var table = IdentifierTable(expectedCount: oldCount + Swift.min(newCount, 64))
+    for (o, id) in oldItems.enumerated() {
+      let hash = table.tag(of: id)
+      var bucket = table.firstBucket(hash)
+      while let ref = table.ref(at: bucket) {
+        if table.tag(at: bucket) == hash && oldItem(ref) == id { throw .duplicateItem(id, inNew: false) }
+        bucket = table.next(bucket)
+      }
+      table.insert(o, tag: hash, at: bucket)
+    }
+    var guess = -1  // the old flat index expected for the next new item
+    for s in new.indices {
+      let base = newStart[s]
+      let os = oldSectionOfNew[s]
+      if os >= 0 { guess = oldStart[os] }
+      let items = new[s].items
+      for (i, id) in items.enumerated() {
+        let f = base + i
+        if guess >= 0 && guess < oldCount && newOfOld[guess] < 0 && oldItem(guess) == id {
+          newOfOld[guess] = f
+          oldOfNew[f] = guess
+          guess += 1
+          continue
+        }
+        if guess >= 0 && guess + 1 < oldCount && newOfOld[guess + 1] < 0 && oldItem(guess + 1) == id {
+          newOfOld[guess + 1] = f
+          oldOfNew[f] = guess + 1
+          guess += 2
+          continue
+        }
+        // The old item before the guess's predecessor: runs that come in reverse order.
+        if guess >= 2 && newOfOld[guess - 2] < 0 && oldItem(guess - 2) == id {
+          newOfOld[guess - 2] = f
+          oldOfNew[f] = guess - 2
+          guess -= 1
+          continue
+        }
+        let hash = table.tag(of: id)
+        var bucket = table.firstBucket(hash)
+        var found = -1
+        while let ref = table.ref(at: bucket) {
+          if table.tag(at: bucket) == hash {
+            if ref >= oldCount {
+              if newItem(ref - oldCount) == id { throw .duplicateItem(id, inNew: true) }
+            } else if oldItem(ref) == id {
+              found = ref
+              break
+            }
+          }
+          bucket = table.next(bucket)
+        }
+        if found >= 0 {
+          guard newOfOld[found] < 0 else { throw .duplicateItem(id, inNew: true) }
+          newOfOld[found] = f
+          oldOfNew[f] = found
+          guess = found + 1
+        } else {
+          table.insert(oldCount + f, tag: hash, at: bucket)
+          if table.isCrowded { table.grow() }
+        }
+      }
+    }
+  }
+
+  /// The identifier of a new item, by flat index.
+  @inlinable func newItem(_ f: Int) -> ItemID {
+    let s = newSectionOfFlat[f]
+    return new[s].items[f - newStart[s]]
+  }
+}
+
+/// An open-addressing hash table (linear probing) of item references, for
+/// ``SectionedDiffer``. A slot holds the upper 32 bits of the identifier's
+/// hash (its tag) and the reference plus one; 0 is an empty slot. The bucket
+/// is taken from the tag's upper bits, so growing needs no identifier.
+@usableFromInline
+struct IdentifierTable {
+  @usableFromInline var slots: [UInt64]
+  @usableFromInline var shift: UInt32  // bucket = tag >> shift
+  @usableFromInline var count = 0
+
+  @inlinable init(expectedCount: Int) {
+    var bits: UInt32 = 4
+    while (1 << bits) < 2 * expectedCount && bits < 32 { bits += 1 }
+    slots = [UInt64](repeating: 0, count: 1 << bits)
+    shift = 32 - bits
+  }
+
+  /// A seeded hasher, copied for each identifier (cheaper than seeding one each time).
+  @usableFromInline let hasher = Hasher()
+
+  /// The upper 32 bits of the identifier's hash.
+  @inlinable func tag(of id: some Hashable) -> UInt32 {
+    var hasher = hasher
+    hasher.combine(id)
+    return UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hasher.finalize())) >> 32)
+  }
+
+  @inlinable func firstBucket(_ tag: UInt32) -> Int { Int(truncatingIfNeeded: tag >> shift) }
+  @inlinable func next(_ bucket: Int) -> Int { (bucket + 1) & (slots.count - 1) }
+
+  /// The reference in a bucket, or nil when it is empty.
+  @inlinable func ref(at bucket: Int) -> Int? {
+    let slot = slots[bucket]
+    return slot == 0 ? nil : Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+  }
+  @inlinable func tag(at bucket: Int) -> UInt32 { UInt32(truncatingIfNeeded: slots[bucket] >> 32) }
+
+  @inlinable mutating func insert(_ ref: Int, tag: UInt32, at bucket: Int) {
+    precondition(ref < 0xFFFF_FFFF, "too many items for the sectioned diff: \(ref)")
+    slots[bucket] = UInt64(tag) << 32 | UInt64(ref + 1)
+    count += 1
+  }
+
+  /// More than half full.
+  @inlinable var isCrowded: Bool { 2 * count > slots.count }
+
+  @inlinable mutating func grow() {
+    let old = slots
+    slots = [UInt64](repeating: 0, count: old.count * 2)
+    shift -= 1
+    for slot in old where slot != 0 {
+      var bucket = firstBucket(UInt32(truncatingIfNeeded: slot >> 32))
+      while slots[bucket] != 0 { bucket = next(bucket) }
+      slots[bucket] = slot
+    }
+  }
+}
