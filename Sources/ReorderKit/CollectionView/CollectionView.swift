@@ -47,9 +47,11 @@ public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable
 public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// The data, with every committed change.
   @inlinable public var snapshot: Snapshot<SectionID, ItemID> { _snapshot }
+  /// The storage of `snapshot`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _snapshot: Snapshot<SectionID, ItemID>
   /// The layout and its parameters.
   @inlinable public var layoutConfiguration: LayoutConfiguration { _layoutConfiguration }
+  /// The storage of `layoutConfiguration`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _layoutConfiguration: LayoutConfiguration
   /// When moves are committed.
   public let mode: ReorderMode
@@ -66,9 +68,11 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// Per-item sizes for a grid without fixed columns.
   @inlinable public var itemSizes: [ItemID: Size] { _itemSizes }
+  /// The storage of `itemSizes`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _itemSizes: [ItemID: Size]
   /// The size of the view.
   @inlinable public var viewSize: Size { _viewSize }
+  /// The storage of `viewSize`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _viewSize: Size
 
   @usableFromInline var layout: AnyLayout

@@ -37,6 +37,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// The sections, in order.
   @inlinable public var sections: [Section] { _sections }
+  /// The storage of `sections`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _sections: [Section] = []
   @usableFromInline var childrenByGroup: [ItemID: [ItemID]] = [:]
   @usableFromInline var expanded: Set<ItemID> = []
