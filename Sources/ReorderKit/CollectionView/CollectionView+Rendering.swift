@@ -7,8 +7,9 @@ extension CollectionView {
     let scan = Rect(
       x: offset.x - margin, y: offset.y - margin, width: viewSize.width + 2 * margin,
       height: viewSize.height + 2 * margin)
-    var before: [ItemID: Rect] = [:]
-    for path in layout.items(in: scan) {
+    let shown = layout.items(in: scan)
+    var before = [ItemID: Rect](minimumCapacity: shown.count)
+    for path in shown {
       guard let id = displayedItem(at: path) else { continue }
       before[id] = animations[id]?.frame(at: time) ?? layout.frame(ofItem: path)
     }
