@@ -32,7 +32,9 @@ public struct SpringLoading<ItemID: Hashable & Sendable>: Sendable {
   public var delay: Double
   @usableFromInline var state: State = .idle
   /// The groups opened during this drag, in the order they opened.
-  public var openedGroups: [ItemID] = []
+  @inlinable public var openedGroups: [ItemID] { _openedGroups }
+  /// The storage of `openedGroups`: internal, so that the engine's inlinable code can set it.
+  @usableFromInline var _openedGroups: [ItemID] = []
 
   /// Creates a machine with UIKit's feel: 0.7 s.
   @inlinable public init(delay: Double = 0.7) {
@@ -61,16 +63,16 @@ public struct SpringLoading<ItemID: Hashable & Sendable>: Sendable {
   @inlinable public mutating func tick(time: Double) -> Action {
     guard case .hovering(let group, let since) = state, time + 1e-9 >= since + delay else { return .none }
     state = .idle
-    openedGroups.append(group)
+    _openedGroups.append(group)
     return .open(group)
   }
 
   /// The drag ended: the groups opened by hovering close again, except the one the items went
   /// into (`droppedInto`, nil for none). The machine is ready for the next drag.
   @inlinable public mutating func end(droppedInto group: ItemID?) -> Action {
-    let closing = openedGroups.filter { $0 != group }
+    let closing = _openedGroups.filter { $0 != group }
     state = .idle
-    openedGroups = []
+    _openedGroups = []
     return closing.isEmpty ? .none : .close(closing)
   }
 }
