@@ -50,28 +50,43 @@ public enum TimingCurve: Hashable, Sendable {
 }
 
 /// One element's animation between two states, keyed by identity in a ``CollectionView``.
-struct ElementAnimation: Hashable, Sendable {
+@usableFromInline struct ElementAnimation: Hashable, Sendable {
   var from: Rect
-  var to: Rect
+  @usableFromInline var to: Rect
   var fromAlpha: Double = 1
   var toAlpha: Double = 1
   var fromScale: Double = 1
   var toScale: Double = 1
-  var start: Double
-  var duration: Double
+  @usableFromInline var start: Double
+  @usableFromInline var duration: Double
   var curve: TimingCurve = .easeInOut
+
+  @usableFromInline init(
+    from: Rect, to: Rect, fromAlpha: Double = 1, toAlpha: Double = 1, fromScale: Double = 1, toScale: Double = 1,
+    start: Double, duration: Double, curve: TimingCurve = .easeInOut
+  ) {
+    self.from = from
+    self.to = to
+    self.fromAlpha = fromAlpha
+    self.toAlpha = toAlpha
+    self.fromScale = fromScale
+    self.toScale = toScale
+    self.start = start
+    self.duration = duration
+    self.curve = curve
+  }
 
   func progress(at time: Double) -> Double {
     duration <= 0 ? 1 : curve.value(at: (time - start) / duration)
   }
-  func frame(at time: Double) -> Rect { from.interpolated(to: to, progress(at: time)) }
-  func alpha(at time: Double) -> Double {
+  @usableFromInline func frame(at time: Double) -> Rect { from.interpolated(to: to, progress(at: time)) }
+  @usableFromInline func alpha(at time: Double) -> Double {
     let p = progress(at: time)
     return fromAlpha + (toAlpha - fromAlpha) * p
   }
-  func scale(at time: Double) -> Double {
+  @usableFromInline func scale(at time: Double) -> Double {
     let p = progress(at: time)
     return fromScale + (toScale - fromScale) * p
   }
-  func isFinished(at time: Double) -> Bool { time >= start + duration }
+  @usableFromInline func isFinished(at time: Double) -> Bool { time >= start + duration }
 }

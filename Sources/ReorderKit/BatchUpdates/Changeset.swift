@@ -17,28 +17,28 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   public var sections: [Snapshot<SectionID, ItemID>.Section]
 
   /// Creates a stage.
-  public init(updates: BatchUpdate, sections: [Snapshot<SectionID, ItemID>.Section]) {
+  @inlinable public init(updates: BatchUpdate, sections: [Snapshot<SectionID, ItemID>.Section]) {
     self.updates = updates
     self.sections = sections
   }
 
   /// Sections deleted, by index before the stage.
-  public var deleteSections: [Int] { updates.deleteSections }
+  @inlinable public var deleteSections: [Int] { updates.deleteSections }
   /// Sections inserted, by index after the stage.
-  public var insertSections: [Int] { updates.insertSections }
+  @inlinable public var insertSections: [Int] { updates.insertSections }
   /// Sections moved, from an index before the stage to one after it.
-  public var moveSections: [SectionMove] { updates.moveSections }
+  @inlinable public var moveSections: [SectionMove] { updates.moveSections }
   /// Items deleted, by path before the stage.
-  public var deleteItems: [ItemPath] { updates.deleteItems }
+  @inlinable public var deleteItems: [ItemPath] { updates.deleteItems }
   /// Items inserted, by path after the stage.
-  public var insertItems: [ItemPath] { updates.insertItems }
+  @inlinable public var insertItems: [ItemPath] { updates.insertItems }
   /// Items moved, from a path before the stage to one after it.
-  public var moveItems: [ItemMove] { updates.moveItems }
+  @inlinable public var moveItems: [ItemMove] { updates.moveItems }
   /// Items reloaded (same identifier, changed content), by path before the stage.
-  public var reloadItems: [ItemPath] { updates.reloadItems }
+  @inlinable public var reloadItems: [ItemPath] { updates.reloadItems }
 
   /// The number of items in each section after the stage, for ``BatchUpdate/violations(countsBefore:countsAfter:)``.
-  public var itemCounts: [Int] { sections.map(\.items.count) }
+  @inlinable public var itemCounts: [Int] { sections.map(\.items.count) }
 }
 
 /// The batches that take a collection view from old data to new data, in
@@ -70,7 +70,7 @@ public struct StagedChangeset<SectionID: Hashable & Sendable, ItemID: Hashable &
   public var stages: [Changeset<SectionID, ItemID>]
 
   /// Creates a staged changeset from given stages.
-  public init(stages: [Changeset<SectionID, ItemID>]) {
+  @inlinable public init(stages: [Changeset<SectionID, ItemID>]) {
     self.stages = stages
   }
 
@@ -103,7 +103,7 @@ public struct StagedChangeset<SectionID: Hashable & Sendable, ItemID: Hashable &
   /// ```swift
   /// let staged = StagedChangeset(from: before, to: after)
   /// ```
-  public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>) {
+  @inlinable public init(from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>) {
     do {
       try self.init(from: old.sections, to: new.sections)
     } catch {
@@ -112,5 +112,5 @@ public struct StagedChangeset<SectionID: Hashable & Sendable, ItemID: Hashable &
   }
 
   /// The number of section moves and item moves over all stages.
-  public var moveCount: Int { stages.reduce(0) { $0 + $1.updates.moveCount } }
+  @inlinable public var moveCount: Int { stages.reduce(0) { $0 + $1.updates.moveCount } }
 }

@@ -21,7 +21,7 @@ public struct ReorderDifference<SectionID: Hashable & Sendable, ItemID: Hashable
   public var before: ItemID?
 
   /// Creates a difference.
-  public init(items: [ItemID], section: SectionID, parent: ItemID? = nil, before: ItemID? = nil) {
+  @inlinable public init(items: [ItemID], section: SectionID, parent: ItemID? = nil, before: ItemID? = nil) {
     self.items = items
     self.section = section
     self.parent = parent
@@ -55,7 +55,7 @@ public enum Change<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   case placeholderMoved(ReorderDifference<SectionID, ItemID>)
 
   /// The difference a committed gesture reports for this change: where moved or inserted items now stand.
-  public var difference: ReorderDifference<SectionID, ItemID>? {
+  @inlinable public var difference: ReorderDifference<SectionID, ItemID>? {
     switch self {
     case .moved(let d), .inserted(let d, _, _): d
     default: nil
@@ -86,14 +86,16 @@ public struct ChangeError: Error, Hashable, Sendable, CustomStringConvertible {
   }
   private let kind: Kind
 
-  static func unknownItem(_ id: some Hashable) -> Self { Self(kind: .unknownItem("\(id)")) }
-  static func unknownSection(_ id: some Hashable) -> Self { Self(kind: .unknownSection("\(id)")) }
-  static func notAGroup(_ id: some Hashable) -> Self { Self(kind: .notAGroup("\(id)")) }
-  static func beforeElsewhere(_ id: some Hashable) -> Self { Self(kind: .beforeElsewhere(before: "\(id)")) }
-  static func groupIntoGroup(_ id: some Hashable) -> Self { Self(kind: .groupIntoGroup("\(id)")) }
-  static func duplicateItem(_ id: some Hashable) -> Self { Self(kind: .duplicateItem("\(id)")) }
-  static func itemAndItsGroup(_ id: some Hashable) -> Self { Self(kind: .itemAndItsGroup("\(id)")) }
-  static var empty: Self { Self(kind: .empty) }
+  @usableFromInline static func unknownItem(_ id: some Hashable) -> Self { Self(kind: .unknownItem("\(id)")) }
+  @usableFromInline static func unknownSection(_ id: some Hashable) -> Self { Self(kind: .unknownSection("\(id)")) }
+  @usableFromInline static func notAGroup(_ id: some Hashable) -> Self { Self(kind: .notAGroup("\(id)")) }
+  @usableFromInline static func beforeElsewhere(_ id: some Hashable) -> Self {
+    Self(kind: .beforeElsewhere(before: "\(id)"))
+  }
+  @usableFromInline static func groupIntoGroup(_ id: some Hashable) -> Self { Self(kind: .groupIntoGroup("\(id)")) }
+  @usableFromInline static func duplicateItem(_ id: some Hashable) -> Self { Self(kind: .duplicateItem("\(id)")) }
+  @usableFromInline static func itemAndItsGroup(_ id: some Hashable) -> Self { Self(kind: .itemAndItsGroup("\(id)")) }
+  @usableFromInline static var empty: Self { Self(kind: .empty) }
 
   public var description: String {
     switch kind {

@@ -2,9 +2,9 @@
 extension CollectionView {
   /// Undo and redo stacks: for each committed gesture, the changes that take it back (undo) or
   /// forward again (redo), by identity.
-  struct History: Sendable {
-    var undo: [[Change<SectionID, ItemID>]] = []
-    var redo: [[Change<SectionID, ItemID>]] = []
+  @usableFromInline struct History: Sendable {
+    @usableFromInline var undo: [[Change<SectionID, ItemID>]] = []
+    @usableFromInline var redo: [[Change<SectionID, ItemID>]] = []
   }
 
   // MARK: The door
@@ -27,9 +27,11 @@ extension CollectionView {
   /// - Complexity: O(k + v log n) for k items and v visible cells; a move of several items also
   ///   scans their destination's siblings.
   @discardableResult
-  public mutating func perform(_ change: Change<SectionID, ItemID>, time: Double) throws(ChangeError) -> [Change<
-    SectionID, ItemID
-  >] {
+  @inlinable public mutating func perform(_ change: Change<SectionID, ItemID>, time: Double) throws(ChangeError)
+    -> [Change<
+      SectionID, ItemID
+    >]
+  {
     var data = snapshot
     let applied = try data.apply(change)
     if case .placeholderMoved = change { return [] }
@@ -37,7 +39,7 @@ extension CollectionView {
       show(data, animated: true, time: time)
     } else {
       relayout(at: time) { view in
-        view.snapshot = data
+        view._snapshot = data
         view.rebuildArrangement()
         view.rebuildLayout()
       }
@@ -48,15 +50,15 @@ extension CollectionView {
 
   /// Applies a change inside the view (gestures, undo, redo): the snapshot changes, the events are
   /// appended; the caller rebuilds the arrangement and layout. Returns the changes that undo it.
-  mutating func commit(
+  @inlinable mutating func commit(
     _ change: Change<SectionID, ItemID>, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) throws(ChangeError) -> [Change<SectionID, ItemID>] {
-    let applied = try snapshot.apply(change)
+    let applied = try _snapshot.apply(change)
     report(change, applied, into: &events)
     return applied.inverse
   }
 
-  private func report(
+  @inlinable func report(
     _ change: Change<SectionID, ItemID>, _ applied: Snapshot<SectionID, ItemID>.Applied,
     into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
@@ -66,7 +68,7 @@ extension CollectionView {
   }
 
   /// Ends a committed gesture: its undo step, and its difference for the owner.
-  mutating func recordGesture(
+  @inlinable mutating func recordGesture(
     undo inverse: [Change<SectionID, ItemID>], difference: ReorderDifference<SectionID, ItemID>?,
     into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
@@ -79,10 +81,10 @@ extension CollectionView {
   // MARK: Undo and redo
 
   /// Whether there is a gesture to undo (and no drag in progress).
-  public var canUndo: Bool { !isDragging && !history.undo.isEmpty }
+  @inlinable public var canUndo: Bool { !isDragging && !history.undo.isEmpty }
 
   /// Whether there is an undone gesture to redo (and no drag in progress).
-  public var canRedo: Bool { !isDragging && !history.redo.isEmpty }
+  @inlinable public var canRedo: Bool { !isDragging && !history.redo.isEmpty }
 
   /// Takes the last committed gesture back (a drop, a whole live-mode drag, a copy), by identity:
   /// the items go back before the items they stood before, or to the end of their section or group
@@ -96,7 +98,7 @@ extension CollectionView {
   /// _ = view.redo(time: 3.0)               // and forward again
   /// ```
   @discardableResult
-  public mutating func undo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func undo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard !isDragging else { return events }
     // A step that new data already took back does nothing: skip to the next one.
@@ -110,7 +112,7 @@ extension CollectionView {
 
   /// Applies the last undone gesture again. Does nothing during a drag or with nothing to redo.
   @discardableResult
-  public mutating func redo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func redo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard !isDragging else { return events }
     while let step = history.redo.popLast() {
@@ -123,7 +125,7 @@ extension CollectionView {
 
   /// Performs a history step, each change fitted to the data as it is now, and returns the step
   /// that reverses it (`nil` when nothing could be done: its items are all gone).
-  private mutating func replay(
+  @inlinable mutating func replay(
     _ step: [Change<SectionID, ItemID>], at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) -> [Change<SectionID, ItemID>]? {
     var reverse: [Change<SectionID, ItemID>] = []
@@ -146,7 +148,7 @@ extension CollectionView {
   /// A history change fitted to the data now: items that are gone are left out; a place whose
   /// next item is gone becomes the end of its section or group; a group that is gone, the end of
   /// its section. `nil` when nothing is left to do.
-  func fitted(_ change: Change<SectionID, ItemID>) -> Change<SectionID, ItemID>? {
+  @inlinable func fitted(_ change: Change<SectionID, ItemID>) -> Change<SectionID, ItemID>? {
     func place(_ d: ReorderDifference<SectionID, ItemID>) -> ReorderDifference<SectionID, ItemID>? {
       guard let s = snapshot.sectionIndex(of: d.section) else { return nil }
       var d = d

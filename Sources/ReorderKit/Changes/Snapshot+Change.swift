@@ -1,9 +1,14 @@
 extension Snapshot {
   /// The result of applying a ``Change`` to a snapshot: the changes that undo it, and the UIKit
   /// moves (remove at `from`, insert at `to` counted after the removal) it made, in order.
-  struct Applied: Sendable {
-    var inverse: [Change<SectionID, ItemID>]
-    var moves: [LandingMove]
+  @usableFromInline struct Applied: Sendable {
+    @usableFromInline var inverse: [Change<SectionID, ItemID>]
+    @usableFromInline var moves: [LandingMove]
+
+    @usableFromInline init(inverse: [Change<SectionID, ItemID>], moves: [LandingMove]) {
+      self.inverse = inverse
+      self.moves = moves
+    }
   }
 
   /// Applies a change by identity.
@@ -11,7 +16,7 @@ extension Snapshot {
   /// - Throws: ``ChangeError`` when the change names what is not there, or asks for a group in a
   ///   group; the snapshot is then unchanged.
   /// - Complexity: O(k + s) for k items and s siblings at the source and destination.
-  mutating func apply(_ change: Change<SectionID, ItemID>) throws(ChangeError) -> Applied {
+  @inlinable mutating func apply(_ change: Change<SectionID, ItemID>) throws(ChangeError) -> Applied {
     switch change {
     case .moved(let d):
       let moving = try validateMove(d)
@@ -78,7 +83,7 @@ extension Snapshot {
   /// runs as moves puts the items back here after they moved, whatever else stayed.
   ///
   /// An item's place is its section, its group and the next sibling that is not among `skipping`.
-  func placements(of items: [ItemID], skipping: Set<ItemID>) -> [ReorderDifference<SectionID, ItemID>] {
+  @inlinable func placements(of items: [ItemID], skipping: Set<ItemID>) -> [ReorderDifference<SectionID, ItemID>] {
     let ordered = items.sorted { a, b in orderKey(a).lexicographicallyPrecedes(orderKey(b)) }
     var result: [ReorderDifference<SectionID, ItemID>] = []
     for id in ordered {
@@ -97,7 +102,7 @@ extension Snapshot {
   }
 
   /// Where a difference's items stand, as the position counted without `skipping`.
-  func position(
+  @inlinable func position(
     for d: ReorderDifference<SectionID, ItemID>, skipping: Set<ItemID>
   ) throws(ChangeError) -> OutlinePosition<ItemID> {
     guard let s = sectionIndex(of: d.section) else { throw .unknownSection(d.section) }
@@ -125,7 +130,9 @@ extension Snapshot {
 
   /// The difference that puts one item at a position counted without it (UIKit's destination).
   /// O(1).
-  func difference(moving id: ItemID, to position: OutlinePosition<ItemID>) -> ReorderDifference<SectionID, ItemID> {
+  @inlinable func difference(moving id: ItemID, to position: OutlinePosition<ItemID>) -> ReorderDifference<
+    SectionID, ItemID
+  > {
     let siblings = position.parent.map { children(of: $0) } ?? sections[position.section].items
     var index = position.index
     if let p = self.position(of: id), p.section == position.section, p.parent == position.parent, p.index <= index {
@@ -138,8 +145,9 @@ extension Snapshot {
 
   /// The difference that puts items at a position counted without them. O(1) for one item; O(s)
   /// for s siblings otherwise.
-  func difference(placing items: [ItemID], at position: OutlinePosition<ItemID>) -> ReorderDifference<SectionID, ItemID>
-  {
+  @inlinable func difference(placing items: [ItemID], at position: OutlinePosition<ItemID>) -> ReorderDifference<
+    SectionID, ItemID
+  > {
     if items.count == 1 { return difference(moving: items[0], to: position) }
     let skipping = Set(items)
     let siblings = position.parent.map { children(of: $0) } ?? sections[position.section].items
@@ -158,13 +166,13 @@ extension Snapshot {
 
   /// The identity of an item's place as a position: section, top-level index, then 0 for the item
   /// itself or 1 + its index among its group's children. Sorting by it gives reading order.
-  func orderKey(_ id: ItemID) -> [Int] {
+  @inlinable func orderKey(_ id: ItemID) -> [Int] {
     guard let p = position(of: id) else { return [] }
     guard let parent = p.parent, let top = path(of: parent) else { return [p.section, p.index, 0] }
     return [p.section, top.item, p.index + 1]
   }
 
-  private func validateMove(_ d: ReorderDifference<SectionID, ItemID>) throws(ChangeError) -> Set<ItemID> {
+  @inlinable func validateMove(_ d: ReorderDifference<SectionID, ItemID>) throws(ChangeError) -> Set<ItemID> {
     guard !d.items.isEmpty else { throw .empty }
     var moving: Set<ItemID> = []
     for id in d.items {
@@ -178,7 +186,7 @@ extension Snapshot {
     return moving
   }
 
-  private func validateInsert(
+  @inlinable func validateInsert(
     _ d: ReorderDifference<SectionID, ItemID>, children: [ItemID: [ItemID]]
   ) throws(ChangeError) {
     guard !d.items.isEmpty else { throw .empty }

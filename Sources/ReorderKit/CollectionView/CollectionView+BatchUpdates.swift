@@ -14,7 +14,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
   }
   private let kind: Kind
 
-  init(violations: [BatchUpdateViolation]) { kind = .violations(violations) }
+  @usableFromInline init(violations: [BatchUpdateViolation]) { kind = .violations(violations) }
 
   /// The rules the batch breaks.
   public var violations: [BatchUpdateViolation] {
@@ -31,7 +31,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
 extension CollectionView {
   /// The duration of the animation of ``apply(_:animatingDifferences:itemSizes:time:)`` and
   /// ``performBatchUpdates(_:resultingIn:time:)``, in seconds (ease in-out, like UIKit).
-  public static var batchUpdateDuration: Double { 0.3 }
+  @inlinable public static var batchUpdateDuration: Double { 0.3 }
 
   /// Applies a batch like UIKit's `performBatchUpdates`: checks it against the
   /// item counts now and in `snapshot` (the data after the batch), then shows
@@ -52,7 +52,7 @@ extension CollectionView {
   /// - Throws: ``BatchUpdateError`` with every violation; the view is unchanged.
   ///
   /// During a drag, the dragged items keep their place as ``apply(_:animatingDifferences:itemSizes:time:)`` says.
-  public mutating func performBatchUpdates(
+  @inlinable public mutating func performBatchUpdates(
     _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, time: Double
   ) throws(BatchUpdateError) {
     let before = self.snapshot.sections.map(\.items.count)
@@ -89,18 +89,18 @@ extension CollectionView {
   /// or its section is deleted, the drag ends as a cancel (``CollectionViewEvent/cancelled(_:)``
   /// comes with the next call's events) and the new data stands.
   @discardableResult
-  public mutating func apply(
+  @inlinable public mutating func apply(
     _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true, itemSizes: [ItemID: Size] = [:],
     time: Double
   ) -> StagedChangeset<SectionID, ItemID> {
     let staged = StagedChangeset(from: self.snapshot, to: snapshot)
-    for (id, size) in itemSizes { self.itemSizes[id] = size }
+    for (id, size) in itemSizes { self._itemSizes[id] = size }
     show(snapshot, animated: animatingDifferences, time: time)
     return staged
   }
 
   /// Replaces the snapshot and rebuilds the layout, animating the visible items.
-  mutating func show(_ newSnapshot: Snapshot<SectionID, ItemID>, animated: Bool, time: Double) {
+  @inlinable mutating func show(_ newSnapshot: Snapshot<SectionID, ItemID>, animated: Bool, time: Double) {
     // New data during a drag: the dragged items keep their place, by identity, or the drag ends.
     var place: ReorderDifference<SectionID, ItemID>?
     if let drag {
@@ -111,7 +111,7 @@ extension CollectionView {
       }
     }
     let change = { (view: inout Self) in
-      view.snapshot = newSnapshot
+      view._snapshot = newSnapshot
       view.settle = nil
       if let place { view.keepDrag(at: place) } else { view.rebuildArrangement() }
       view.rebuildLayout()
@@ -171,7 +171,7 @@ extension CollectionView {
 /// New data during a drag.
 extension CollectionView {
   /// Where the dragged items would land now, by identity: the placeholder's section, group and next item.
-  func placeholderPlace() -> ReorderDifference<SectionID, ItemID>? {
+  @inlinable func placeholderPlace() -> ReorderDifference<SectionID, ItemID>? {
     guard let drag else { return nil }
     let position: OutlinePosition<ItemID>
     let items = drag.items
@@ -188,7 +188,7 @@ extension CollectionView {
   }
 
   /// Ends a drag whose lifted item (or its section) new data deleted: a cancel that moves nothing back.
-  mutating func abandonDrag() {
+  @inlinable mutating func abandonDrag() {
     guard let drag else { return }
     _ = movement.cancelInteractiveMovement()
     dnd.reset()
@@ -205,7 +205,7 @@ extension CollectionView {
   /// Rebuilds the drag's arrangement over new data with the placeholder at a place (fitted to the
   /// data: the end of its section or group when its next item is gone). Dragged items the data no
   /// longer holds leave the session. A live drag moves its item there, as it always stands at the placeholder.
-  mutating func keepDrag(at place: ReorderDifference<SectionID, ItemID>) {
+  @inlinable mutating func keepDrag(at place: ReorderDifference<SectionID, ItemID>) {
     guard let drag, case .moved(var fitted)? = fitted(.moved(place)) else { return }
     let items = drag.items.filter(snapshot.contains)
     fitted.items = items

@@ -11,7 +11,7 @@ extension CollectionView {
   ///   destination == .insertInto("Archive") ? DropProposal(operation: .forbidden) : proposed
   /// }
   /// ```
-  public var dropDelegate: DropDelegate<ItemID> {
+  @inlinable public var dropDelegate: DropDelegate<ItemID> {
     get { dnd.delegate }
     set {
       dnd.delegate = newValue
@@ -25,7 +25,7 @@ extension CollectionView {
   /// ```swift
   /// view.reorderingCadence = .slow   // 0.3 s
   /// ```
-  public var reorderingCadence: ReorderingCadence {
+  @inlinable public var reorderingCadence: ReorderingCadence {
     get { dnd.cadence.cadence }
     set { dnd.cadence.cadence = newValue }
   }
@@ -36,7 +36,7 @@ extension CollectionView {
   /// ```swift
   /// view.isSpringLoaded = false
   /// ```
-  public var isSpringLoaded: Bool {
+  @inlinable public var isSpringLoaded: Bool {
     get { dnd.isSpringLoaded }
     set { dnd.isSpringLoaded = newValue }
   }
@@ -46,7 +46,7 @@ extension CollectionView {
   /// ```swift
   /// view.springLoadingDelay = 1.0
   /// ```
-  public var springLoadingDelay: Double {
+  @inlinable public var springLoadingDelay: Double {
     get { dnd.springLoading.delay }
     set { dnd.springLoading.delay = newValue }
   }
@@ -57,7 +57,7 @@ extension CollectionView {
   /// ```swift
   /// view.autoScroll = AutoScroll(edgeInset: 80, maximumSpeed: 2000)
   /// ```
-  public var autoScroll: AutoScroll {
+  @inlinable public var autoScroll: AutoScroll {
     get { dnd.autoScroll }
     set { dnd.autoScroll = newValue }
   }
@@ -69,28 +69,30 @@ extension CollectionView {
   /// ```swift
   /// if view.hasActiveDrag { _ = view.addItemToDragSession(at: secondFinger, time: now) }
   /// ```
-  public var hasActiveDrag: Bool { mode == .dragDrop && drag != nil }
+  @inlinable public var hasActiveDrag: Bool { mode == .dragDrop && drag != nil }
 
   /// The items of the live drag session in their original order (UIKit's `session.items`); empty when none.
   ///
   /// ```swift
   /// view.dragSessionItems   // ["Intro", "Loops"]
   /// ```
-  public var dragSessionItems: [ItemID] { mode == .dragDrop ? drag?.items ?? [] : [] }
+  @inlinable public var dragSessionItems: [ItemID] { mode == .dragDrop ? drag?.items ?? [] : [] }
 
   /// The proposal shown now in a drag and drop, or `nil` when no drag and drop is live.
   ///
   /// ```swift
   /// view.currentDropProposal?.operation == .forbidden   // the marker shows
   /// ```
-  public var currentDropProposal: DropProposal? { drag == nil || mode != .dragDrop ? nil : dnd.shown.proposal }
+  @inlinable public var currentDropProposal: DropProposal? {
+    drag == nil || mode != .dragDrop ? nil : dnd.shown.proposal
+  }
 
   /// Where the items would land now in a drag and drop (`nil` over nothing or when idle).
   ///
   /// ```swift
   /// if case .insertInto(let group)? = view.currentDropDestination { highlight(group) }
   /// ```
-  public var currentDropDestination: DropDestination<ItemID>? {
+  @inlinable public var currentDropDestination: DropDestination<ItemID>? {
     drag == nil || mode != .dragDrop ? nil : dnd.shown.destination
   }
 
@@ -99,7 +101,7 @@ extension CollectionView {
   /// ```swift
   /// if let drop = view.lastDrop, drop.operation == .copy { print(drop.copies) }
   /// ```
-  public var lastDrop: DropResult<ItemID>? { dnd.lastDrop }
+  @inlinable public var lastDrop: DropResult<ItemID>? { dnd.lastDrop }
 
   // MARK: Adding items to a session
 
@@ -116,7 +118,9 @@ extension CollectionView {
   /// view.dragSessionItems                                     // ["Intro", "Loops"]
   /// ```
   /// - Complexity: O(n): the arrangement is rebuilt without the new item.
-  public mutating func addItemToDragSession(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func addItemToDragSession(at point: Point, time: Double) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
     var events = advance(to: time)
     guard mode == .dragDrop, let session = drag, point.isFinite, let path = layout.itemPath(at: toContent(point)),
       let id = displayedItem(at: path), !session.contains(id), let position = snapshot.position(of: id)
@@ -139,7 +143,7 @@ extension CollectionView {
   // MARK: Lifting and re-arranging
 
   /// Begins a drag-and-drop session with the lifted item.
-  mutating func beginDragDrop(item id: ItemID, at start: OutlinePosition<ItemID>) {
+  @inlinable mutating func beginDragDrop(item id: ItemID, at start: OutlinePosition<ItemID>) {
     dnd.reset()
     if outline != nil {
       outline = OutlineArrangement(snapshot, dragging: [id])
@@ -151,7 +155,7 @@ extension CollectionView {
   }
 
   /// Rebuilds the arrangement for the session's items, keeping the gap before the same shown item.
-  mutating func rebuildDropArrangement(previouslyDragged old: Set<ItemID>) {
+  @inlinable mutating func rebuildDropArrangement(previouslyDragged old: Set<ItemID>) {
     let dragged = Set(drag!.items)
     let current: OutlinePosition<ItemID>
     if let outline {

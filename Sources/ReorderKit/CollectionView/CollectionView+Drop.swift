@@ -4,7 +4,7 @@ extension CollectionView {
 
   /// Ends a drag and drop: the items land at the shown destination (moved or copied), or, for a
   /// cancel or forbidden proposal or a release outside the view, go back.
-  mutating func performDrop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func performDrop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     if case .apply(let t) = dnd.cadence.flush() { show(t, at: time, into: &events) }
@@ -51,7 +51,9 @@ extension CollectionView {
   }
 
   /// Cancels a drag and drop: nothing changes but the groups spring loading opened, which close.
-  mutating func cancelDrop(at time: Double, operation: DropOperation) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func cancelDrop(at time: Double, operation: DropOperation) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
     guard let drag else { return [] }
     let items = drag.items
     let destination = dnd.shown.destination
@@ -68,13 +70,15 @@ extension CollectionView {
   }
 
   /// Closes the groups spring loading opened, but the one the items were dropped into.
-  mutating func closeSpringLoaded(keeping group: ItemID?, into events: inout [CollectionViewEvent<SectionID, ItemID>]) {
+  @inlinable mutating func closeSpringLoaded(
+    keeping group: ItemID?, into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) {
     if case .close(let groups) = dnd.springLoading.end(droppedInto: group) {
       for g in groups where snapshot.isGroup(g) { _ = try? commit(.collapsed(g), into: &events) }
     }
   }
 
-  mutating func finishDragDrop() {
+  @inlinable mutating func finishDragDrop() {
     dnd.reset()
     drag = nil
     rebuildArrangement()
@@ -82,7 +86,7 @@ extension CollectionView {
   }
 
   /// The first item settles from the lifted cell; the others glide from the stack behind it.
-  mutating func settle(_ items: [ItemID], from lifted: Rect, at time: Double) {
+  @inlinable mutating func settle(_ items: [ItemID], from lifted: Rect, at time: Double) {
     guard let first = items.first else { return }
     startSettle(first, from: lifted, at: time)
     for (k, id) in items.dropFirst().enumerated() {
@@ -96,7 +100,7 @@ extension CollectionView {
   // MARK: Rendering
 
   /// The highlight behind a group that the items would go into.
-  func dropHighlightElements() -> [RenderElement<SectionID, ItemID>] {
+  @inlinable func dropHighlightElements() -> [RenderElement<SectionID, ItemID>] {
     guard drag != nil, mode == .dragDrop, dnd.shown.proposal.landsItems,
       case .insertInto(let group)? = dnd.shown.destination,
       let row = outline?.displayedRow(ofGroup: group)
@@ -108,7 +112,7 @@ extension CollectionView {
 
   /// The lifted stack: up to two more session items behind the lifted cell, a badge with the
   /// session's count, and the forbidden marker at the pointer.
-  func dragDropLiftedElements(_ drag: Session, at time: Double) -> [RenderElement<SectionID, ItemID>] {
+  @inlinable func dragDropLiftedElements(_ drag: Session, at time: Double) -> [RenderElement<SectionID, ItemID>] {
     var main = liftedElements(drag, at: time)
     guard !main.isEmpty else { return main }
     var result: [RenderElement<SectionID, ItemID>] = []

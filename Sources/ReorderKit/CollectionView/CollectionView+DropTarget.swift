@@ -4,7 +4,7 @@ extension CollectionView {
   // MARK: The target
 
   /// What the pointer (content coordinates) is over: `nil` for no change, else a destination (`.none`: over nothing).
-  func dropHit(at p: Point) -> DropDestination<ItemID>?? {
+  @inlinable func dropHit(at p: Point) -> DropDestination<ItemID>?? {
     let view = Rect(origin: offset, size: viewSize)
     guard view.contains(p) else { return .some(nil) }
     if let outline, case .list(let list) = layout {
@@ -27,7 +27,7 @@ extension CollectionView {
   /// destination). An intent the hook changes moves the destination: insert-at for a group's row
   /// means the gap before the group; insert-into for a gap means into the group after the gap
   /// (when the session holds no group); otherwise the intent is kept as proposed.
-  mutating func target(for destination: DropDestination<ItemID>?) -> DropTarget<ItemID> {
+  @inlinable mutating func target(for destination: DropDestination<ItemID>?) -> DropTarget<ItemID> {
     if let cached = dnd.cachedTarget, cached.key == destination { return cached.target }
     let proposed: DropProposal
     switch destination {
@@ -56,13 +56,13 @@ extension CollectionView {
   }
 
   /// The top-level gap before a visible group (counted without the dragged items). O(1).
-  func gapBefore(group: ItemID) -> OutlinePosition<ItemID>? {
+  @inlinable func gapBefore(group: ItemID) -> OutlinePosition<ItemID>? {
     guard let outline, let g = outline.groupRows[group] else { return nil }
     return OutlinePosition(section: g.section, parent: nil, index: outline.base[g.section][g.row].index)
   }
 
   /// The group right after a top-level gap, when the session may go into it. O(1).
-  func group(after position: OutlinePosition<ItemID>) -> ItemID? {
+  @inlinable func group(after position: OutlinePosition<ItemID>) -> ItemID? {
     guard let outline, position.parent == nil, !(drag?.hasGroup ?? false),
       position.index < outline.topLevelCount(inSection: position.section)
     else { return nil }
@@ -72,7 +72,7 @@ extension CollectionView {
 
   /// Applies the target rule at the drag's pointer: spring loading, then the proposal through the cadence gate.
   /// - Complexity: O(log n + v): one hit test and the reflow of the visible rows.
-  mutating func updateDropTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func updateDropTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     let p = toContent(drag.pointer)
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -92,7 +92,7 @@ extension CollectionView {
 
   /// Shows a target: a gap moves for a landing insert-at; insert-into highlights the group and
   /// leaves the gap where it is; forbidden and cancel leave the gap too.
-  mutating func show(
+  @inlinable mutating func show(
     _ target: DropTarget<ItemID>, at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
     let changed = dnd.shown != target
@@ -124,7 +124,7 @@ extension CollectionView {
   }
 
   /// Expands a group opened by spring loading, animated, keeping the gap where it is.
-  mutating func openSpringLoaded(
+  @inlinable mutating func openSpringLoaded(
     _ group: ItemID, at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
     relayout(at: time) { view in
@@ -141,7 +141,7 @@ extension CollectionView {
   // MARK: Time
 
   /// Auto-scroll (every mode), then spring loading and the cadence (drag and drop).
-  mutating func advanceDrag(to t: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func advanceDrag(to t: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     if case .scroll(let delta) = dnd.autoScroll.tick(time: t) {
       let before = offset
@@ -160,7 +160,7 @@ extension CollectionView {
   }
 
   /// Tells auto-scroll where the drag's pointer is now.
-  mutating func updateAutoScroll(time: Double) {
+  @inlinable mutating func updateAutoScroll(time: Double) {
     guard let drag, !drag.isKeyboard else { return }
     var axis = ScrollDirection.vertical
     if case .grid(let config) = layoutConfiguration { axis = config.scrollDirection }

@@ -1,6 +1,7 @@
 extension CollectionView {
   /// The pointer (mouse button or finger) went down, in view coordinates.
-  public mutating func pointerDown(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func pointerDown(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>]
+  {
     let events = advance(to: time)
     guard point.isFinite, drag == nil else { return events }
     focus = nil  // the focus ring is for the keyboard; the pointer hides it
@@ -15,7 +16,9 @@ extension CollectionView {
   }
 
   /// The pointer moved, in view coordinates.
-  public mutating func pointerMoved(to point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func pointerMoved(to point: Point, time: Double) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
     var events = advance(to: time)
     guard point.isFinite else { return events }
     switch longPress.pointerMoved(to: point, time: time) {
@@ -34,7 +37,7 @@ extension CollectionView {
   }
 
   /// The pointer went up, in view coordinates.
-  public mutating func pointerUp(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func pointerUp(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard point.isFinite else { return events }
     switch longPress.pointerUp(at: point, time: time) {
@@ -68,7 +71,7 @@ extension CollectionView {
   }
 
   /// Cancels the gesture in progress (Esc, a lost pointer): a lifted item returns to where it was.
-  public mutating func cancelGesture(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func cancelGesture(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     _ = longPress.cancel()
     longPress.reset()
@@ -79,13 +82,13 @@ extension CollectionView {
 
   /// Time passed: recognises a long press that reached its duration, runs
   /// paging and finishes animations. Call it every frame.
-  public mutating func tick(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func tick(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     advance(to: time)
   }
 
   /// Scrolls the content by a delta (a wheel or trackpad), clamped to the content; with paging,
   /// the view settles on the nearest page shortly after scrolling stops.
-  public mutating func scroll(by delta: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func scroll(by delta: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard delta.isFinite else { return events }
     scrollAnimation = nil
@@ -97,7 +100,7 @@ extension CollectionView {
   }
 
   /// Sets the scroll position, clamped to the content.
-  public mutating func setContentOffset(_ point: Point, animated: Bool = false, time: Double? = nil) {
+  @inlinable public mutating func setContentOffset(_ point: Point, animated: Bool = false, time: Double? = nil) {
     let t = time ?? now
     let target = clamped(point)
     if animated {
@@ -112,7 +115,7 @@ extension CollectionView {
   // MARK: Time
 
   /// Advances the clock: the long-press timer, the scroll animation, paging, and finished animations.
-  mutating func advance(to time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func advance(to time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     let t = max(time, now)
     now = t
     var events = pendingEvents
@@ -140,7 +143,7 @@ extension CollectionView {
     return events
   }
 
-  mutating func snapToPageIfIdle(at t: Double) {
+  @inlinable mutating func snapToPageIfIdle(at t: Double) {
     guard case .grid(let config) = layoutConfiguration, config.scrollDirection == .horizontal,
       let page = config.pageWidth, page > 0, scrollAnimation == nil, drag == nil, t - lastScrollTime >= 0.15
     else { return }
@@ -148,24 +151,24 @@ extension CollectionView {
     if abs(target.x - offset.x) > 0.01 { setContentOffset(target, animated: true, time: t) }
   }
 
-  func clamped(_ p: Point) -> Point {
+  @inlinable func clamped(_ p: Point) -> Point {
     let content = layout.contentSize
     let maxX = max(0, content.width - viewSize.width)
     let maxY = max(0, content.height - viewSize.height)
     return Point(x: min(max(p.x, 0), maxX), y: min(max(p.y, 0), maxY))
   }
 
-  mutating func clampOffset() { offset = clamped(offset) }
+  @inlinable mutating func clampOffset() { offset = clamped(offset) }
 
   // MARK: Dragging
 
-  mutating func lift(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func lift(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let path = layout.itemPath(at: toContent(point)), displayedItem(at: path) == pressedItem else { return [] }
     return beginMovement(at: path, pointer: point, time: time)
   }
 
   /// Lifts the item shown at a slot, with the pointer at a point in view coordinates.
-  mutating func beginMovement(at path: ItemPath, pointer point: Point, time: Double) -> [CollectionViewEvent<
+  @inlinable mutating func beginMovement(at path: ItemPath, pointer point: Point, time: Double) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
     let content = toContent(point)
@@ -196,7 +199,7 @@ extension CollectionView {
   }
 
   /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
-  mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag, !drag.isKeyboard else { return [] }
     if mode == .dragDrop { return updateDropTarget(at: time) }
     let p = toContent(drag.pointer)
@@ -230,7 +233,7 @@ extension CollectionView {
   /// items, and reflows: the one session call that the pointer, the keyboard and the tool share.
   /// In live mode the move is committed at once; in drag and drop the delegate sees the proposal.
   /// - Complexity: O(log n + v): the layout of one or two sections and the visible cells' reflow.
-  mutating func movePlaceholder(to position: OutlinePosition<ItemID>, time: Double) -> [CollectionViewEvent<
+  @inlinable mutating func movePlaceholder(to position: OutlinePosition<ItemID>, time: Double) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
     guard let drag else { return [] }
@@ -265,7 +268,7 @@ extension CollectionView {
     return events
   }
 
-  mutating func endDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func endDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return performDrop(at: time) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -297,7 +300,7 @@ extension CollectionView {
     return events
   }
 
-  mutating func cancelDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func cancelDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -322,7 +325,7 @@ extension CollectionView {
   }
 
   /// The lifted cell's frame (unscaled) in content coordinates.
-  func liftedFrame(of drag: Session) -> Rect {
+  @inlinable func liftedFrame(of drag: Session) -> Rect {
     if drag.isKeyboard, let slot = placeholderRow ?? placeholderSlot {
       return Rect(origin: layout.frame(ofItem: slot).origin, size: drag.size)
     }
@@ -330,7 +333,7 @@ extension CollectionView {
     return Rect(origin: Point(x: p.x - drag.grab.x, y: p.y - drag.grab.y), size: drag.size)
   }
 
-  mutating func startSettle(_ id: ItemID, from lifted: Rect, at time: Double) {
+  @inlinable mutating func startSettle(_ id: ItemID, from lifted: Rect, at time: Double) {
     guard let target = frame(of: id) else { return }
     settle = Settle(
       item: id,
@@ -340,11 +343,11 @@ extension CollectionView {
 }
 
 extension ItemPath {
-  func outlinePosition<ItemID: Hashable & Sendable>() -> OutlinePosition<ItemID> {
+  @usableFromInline func outlinePosition<ItemID: Hashable & Sendable>() -> OutlinePosition<ItemID> {
     OutlinePosition(section: section, parent: nil, index: item)
   }
 }
 
 extension OutlinePosition {
-  var itemPath: ItemPath { ItemPath(item: index, section: section) }
+  @inlinable var itemPath: ItemPath { ItemPath(item: index, section: section) }
 }

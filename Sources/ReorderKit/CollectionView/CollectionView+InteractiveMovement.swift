@@ -15,7 +15,7 @@
 /// ```
 extension CollectionView {
   /// The slot of an item in the arrangement shown now: its path in a grid, its row in a list.
-  public func path(of id: ItemID) -> ItemPath? { slot(of: id) }
+  @inlinable public func path(of id: ItemID) -> ItemPath? { slot(of: id) }
 
   /// Lifts the item at a path (a row, for lists) under the pointer's control, as UIKit's
   /// `beginInteractiveMovementForItem(at:)`. The item is held by its centre.
@@ -23,7 +23,7 @@ extension CollectionView {
   /// - Returns: `false` when the policy denies the item, the path shows no item, or a movement is
   ///   already in progress.
   @discardableResult
-  public mutating func beginInteractiveMovementForItem(at path: ItemPath, time: Double? = nil) -> Bool {
+  @inlinable public mutating func beginInteractiveMovementForItem(at path: ItemPath, time: Double? = nil) -> Bool {
     let t = time ?? now
     _ = advance(to: t)
     guard path.section >= 0, path.section < layout.numberOfSections,
@@ -37,7 +37,7 @@ extension CollectionView {
   /// Moves the lifted item to a point in view coordinates and applies the target rule, as UIKit's
   /// `updateInteractiveMovementTargetPosition(_:)`.
   @discardableResult
-  public mutating func updateInteractiveMovementTargetPosition(
+  @inlinable public mutating func updateInteractiveMovementTargetPosition(
     _ point: Point, time: Double? = nil
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time ?? now)
@@ -49,7 +49,9 @@ extension CollectionView {
 
   /// Drops the lifted item where its placeholder is and commits the move, as UIKit's `endInteractiveMovement()`.
   @discardableResult
-  public mutating func endInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func endInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
     var events = advance(to: time ?? now)
     guard drag != nil else { return events }
     events += endDrag(at: time ?? now)
@@ -58,7 +60,9 @@ extension CollectionView {
 
   /// Puts the lifted item back where it was and commits nothing, as UIKit's `cancelInteractiveMovement()`.
   @discardableResult
-  public mutating func cancelInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func cancelInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
     var events = advance(to: time ?? now)
     guard drag != nil else { return events }
     events += cancelDrag(at: time ?? now)
@@ -74,7 +78,7 @@ extension CollectionView {
   /// view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 3, section: 0), time: now)
   /// ```
   /// - Precondition: both paths are valid snapshot paths.
-  public mutating func moveItem(at source: ItemPath, to destination: ItemPath, time: Double? = nil) {
+  @inlinable public mutating func moveItem(at source: ItemPath, to destination: ItemPath, time: Double? = nil) {
     let id = snapshot.itemIdentifier(at: source)
     let limit = snapshot.numberOfItems(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
     precondition((0...limit).contains(destination.item), "destination \(destination) is out of range 0...\(limit)")

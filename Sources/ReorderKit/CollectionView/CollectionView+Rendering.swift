@@ -2,13 +2,14 @@ extension CollectionView {
   /// Runs a change to the arrangement and animates the visible items from where they are shown
   /// now to their new frames, keyed by identity.
   /// - Complexity: O(v log n) for v visible items, plus the change itself.
-  mutating func relayout(at time: Double, _ change: (inout Self) -> Void) {
+  @inlinable mutating func relayout(at time: Double, _ change: (inout Self) -> Void) {
     let margin = Swift.max(viewSize.width, viewSize.height) / 2
     let scan = Rect(
       x: offset.x - margin, y: offset.y - margin, width: viewSize.width + 2 * margin,
       height: viewSize.height + 2 * margin)
-    var before: [ItemID: Rect] = [:]
-    for path in layout.items(in: scan) {
+    let shown = layout.items(in: scan)
+    var before = [ItemID: Rect](minimumCapacity: shown.count)
+    for path in shown {
       guard let id = displayedItem(at: path) else { continue }
       before[id] = animations[id]?.frame(at: time) ?? layout.frame(ofItem: path)
     }
@@ -41,7 +42,7 @@ extension CollectionView {
 
   /// The sections whose headers intersect a rectangle (content coordinates), in order.
   /// - Complexity: O(log s + k) for s sections and k returned.
-  func headerSections(in rect: Rect) -> [Int] {
+  @inlinable func headerSections(in rect: Rect) -> [Int] {
     let count = layout.numberOfSections
     guard count > 0, layout.frame(ofHeader: 0) != nil else { return [] }
     let vertical: Bool
@@ -70,7 +71,7 @@ extension CollectionView {
   /// for element in list.elements { draw(element) }
   /// ```
   /// - Complexity: O(v + log n) for v visible elements.
-  public func renderList(at time: Double) -> RenderList<SectionID, ItemID> {
+  @inlinable public func renderList(at time: Double) -> RenderList<SectionID, ItemID> {
     var elements: [RenderElement<SectionID, ItemID>] = []
     let visible = visibleRect
     let dx = -offset.x
@@ -140,7 +141,7 @@ extension CollectionView {
   }
 
   /// The frame of the keyboard focus ring: around the focused cell as drawn (lifted, settling or at rest).
-  func focusRingFrame(in elements: [RenderElement<SectionID, ItemID>]) -> Rect? {
+  @inlinable func focusRingFrame(in elements: [RenderElement<SectionID, ItemID>]) -> Rect? {
     guard let focus else { return nil }
     guard let cell = elements.last(where: { $0.kind == .item(focus) }) else { return nil }
     let f = cell.frame
@@ -150,7 +151,7 @@ extension CollectionView {
   }
 
   /// The lifted cell (and, for a group in a list, its children) following the pointer, on top.
-  func liftedElements(_ drag: Session, at time: Double) -> [RenderElement<SectionID, ItemID>] {
+  @inlinable func liftedElements(_ drag: Session, at time: Double) -> [RenderElement<SectionID, ItemID>] {
     let lift = TimingCurve.easeInOut.value(at: (time - drag.liftTime) / 0.15)
     let scale = 1 + (liftedScale - 1) * lift
     let base = liftedFrame(of: drag).offsetBy(dx: -offset.x, dy: -offset.y)
@@ -165,7 +166,7 @@ extension CollectionView {
     }
   }
 
-  func depth(at path: ItemPath) -> Int {
+  @inlinable func depth(at path: ItemPath) -> Int {
     guard let outline else { return 0 }
     switch outline.slot(section: path.section, row: path.item) {
     case .row(let row): return row.depth

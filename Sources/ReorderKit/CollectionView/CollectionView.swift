@@ -46,9 +46,13 @@ public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable
 ///   test and the reflow of the v visible items.
 public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// The data, with every committed change.
-  public internal(set) var snapshot: Snapshot<SectionID, ItemID>
+  @inlinable public var snapshot: Snapshot<SectionID, ItemID> { _snapshot }
+  /// The storage of `snapshot`: internal, so that the engine's inlinable code can set it.
+  @usableFromInline var _snapshot: Snapshot<SectionID, ItemID>
   /// The layout and its parameters.
-  public internal(set) var layoutConfiguration: LayoutConfiguration
+  @inlinable public var layoutConfiguration: LayoutConfiguration { _layoutConfiguration }
+  /// The storage of `layoutConfiguration`: internal, so that the engine's inlinable code can set it.
+  @usableFromInline var _layoutConfiguration: LayoutConfiguration
   /// When moves are committed.
   public let mode: ReorderMode
   /// Which items may move, and where.
@@ -63,48 +67,63 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   public var announcer = Announcer<SectionID, ItemID>()
 
   /// Per-item sizes for a grid without fixed columns.
-  public internal(set) var itemSizes: [ItemID: Size]
+  @inlinable public var itemSizes: [ItemID: Size] { _itemSizes }
+  /// The storage of `itemSizes`: internal, so that the engine's inlinable code can set it.
+  @usableFromInline var _itemSizes: [ItemID: Size]
   /// The size of the view.
-  public internal(set) var viewSize: Size
+  @inlinable public var viewSize: Size { _viewSize }
+  /// The storage of `viewSize`: internal, so that the engine's inlinable code can set it.
+  @usableFromInline var _viewSize: Size
 
-  var layout: AnyLayout
-  var outline: OutlineArrangement<SectionID, ItemID>?
-  var movement = InteractiveMovement()
+  @usableFromInline var layout: AnyLayout
+  @usableFromInline var outline: OutlineArrangement<SectionID, ItemID>?
+  @usableFromInline var movement = InteractiveMovement()
   /// What is going on: idle, a press, or a drag with its session.
-  var interaction = Interaction.idle
-  var animations: [ItemID: ElementAnimation] = [:]
+  @usableFromInline var interaction = Interaction.idle
+  @usableFromInline var animations: [ItemID: ElementAnimation] = [:]
   /// Headers gliding with their sections, or fading in with new ones, keyed by section identity.
-  var headerAnimations: [SectionID: ElementAnimation] = [:]
+  @usableFromInline var headerAnimations: [SectionID: ElementAnimation] = [:]
   /// Deleted items and headers of deleted sections, fading out where they were (content coordinates).
-  var ghosts: [Ghost] = []
-  var settle: Settle?
-  var offset: Point = .zero
-  var scrollAnimation: ElementAnimation?
-  var lastScrollTime: Double = -.infinity
-  var now: Double = 0
+  @usableFromInline var ghosts: [Ghost] = []
+  @usableFromInline var settle: Settle?
+  @usableFromInline var offset: Point = .zero
+  @usableFromInline var scrollAnimation: ElementAnimation?
+  @usableFromInline var lastScrollTime: Double = -.infinity
+  @usableFromInline var now: Double = 0
   /// Drag and drop: sessions, proposals, spring loading, cadence, auto-scroll (see CollectionView+DragDrop.swift).
-  var dnd = DragDropState<SectionID, ItemID>()
+  @usableFromInline var dnd = DragDropState<SectionID, ItemID>()
   /// Undo and redo: the changes that take each committed gesture back, and forward again.
-  var history = History()
+  @usableFromInline var history = History()
   /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:time:)`` mid-drag,
   /// ``perform(_:time:)``): delivered with the next call that returns events.
-  var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
+  @usableFromInline var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
   /// The item with the keyboard focus.
-  var focus: ItemID?
+  @usableFromInline var focus: ItemID?
   /// A placeholder move's announcement, held back while the pointer sweeps, and when it was made.
-  var pendingAnnouncement: (text: String, time: Double)?
+  @usableFromInline var pendingAnnouncement: (text: String, time: Double)?
   /// The section or group the last announcement named.
-  var spokenContainer: String?
+  @usableFromInline var spokenContainer: String?
 
-  struct Ghost: Sendable {
-    var kind: RenderElement<SectionID, ItemID>.Kind
-    var animation: ElementAnimation
-    var depth: Int
+  @usableFromInline struct Ghost: Sendable {
+    @usableFromInline var kind: RenderElement<SectionID, ItemID>.Kind
+    @usableFromInline var animation: ElementAnimation
+    @usableFromInline var depth: Int
+
+    @usableFromInline init(kind: RenderElement<SectionID, ItemID>.Kind, animation: ElementAnimation, depth: Int) {
+      self.kind = kind
+      self.animation = animation
+      self.depth = depth
+    }
   }
 
-  struct Settle: Sendable {
-    var item: ItemID
-    var animation: ElementAnimation
+  @usableFromInline struct Settle: Sendable {
+    @usableFromInline var item: ItemID
+    @usableFromInline var animation: ElementAnimation
+
+    @usableFromInline init(item: ItemID, animation: ElementAnimation) {
+      self.item = item
+      self.animation = animation
+    }
   }
 
   /// Creates a collection view.
@@ -117,15 +136,15 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   ///   - itemSizes: the size of every item, for a grid without fixed columns.
   ///   - policy: which items may move, and where.
   /// - Precondition: a grid without columns has a size for every item; a list has no groups in groups.
-  public init(
+  @inlinable public init(
     snapshot: Snapshot<SectionID, ItemID>, layout: LayoutConfiguration, viewSize: Size,
     mode: ReorderMode = .interactive, itemSizes: [ItemID: Size] = [:], policy: ReorderPolicy<ItemID> = .init()
   ) {
-    self.snapshot = snapshot
-    self.layoutConfiguration = layout
-    self.viewSize = viewSize
+    self._snapshot = snapshot
+    self._layoutConfiguration = layout
+    self._viewSize = viewSize
     self.mode = mode
-    self.itemSizes = itemSizes
+    self._itemSizes = itemSizes
     self.policy = policy
     self.layout = .grid(GridLayout(.init(width: 0, columns: 1), itemCounts: []))
     if case .list = layout { outline = OutlineArrangement(snapshot) }
@@ -135,30 +154,30 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   // MARK: Queries
 
   /// The scroll position: the content point at the view's top-left corner.
-  public var contentOffset: Point { offset }
+  @inlinable public var contentOffset: Point { offset }
 
   /// The size of the whole content.
-  public var contentSize: Size { layout.contentSize }
+  @inlinable public var contentSize: Size { layout.contentSize }
 
   /// Whether an item is lifted and following the pointer.
-  public var isDragging: Bool { drag != nil }
+  @inlinable public var isDragging: Bool { drag != nil }
 
   /// The identifier of the lifted item, if any.
-  public var draggedItem: ItemID? { drag?.item }
+  @inlinable public var draggedItem: ItemID? { drag?.item }
 
   /// The item shown under a point in view coordinates (not the lifted one).
-  public func itemIdentifier(at viewPoint: Point) -> ItemID? {
+  @inlinable public func itemIdentifier(at viewPoint: Point) -> ItemID? {
     guard let path = layout.itemPath(at: toContent(viewPoint)) else { return nil }
     return displayedItem(at: path)
   }
 
   /// The frame of an item's slot in content coordinates, in the arrangement shown now.
-  public func frame(of id: ItemID) -> Rect? {
+  @inlinable public func frame(of id: ItemID) -> Rect? {
     slot(of: id).map { layout.frame(ofItem: $0) }
   }
 
   /// The frames of the items and headers that intersect the view, in content coordinates.
-  public func visibleItems() -> [(id: ItemID, frame: Rect)] {
+  @inlinable public func visibleItems() -> [(id: ItemID, frame: Rect)] {
     layout.items(in: visibleRect).compactMap { path in
       displayedItem(at: path).map { ($0, layout.frame(ofItem: path)) }
     }
@@ -167,20 +186,20 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   // MARK: Changing the view
 
   /// Resizes the view (a window resize): the layout reflows, and items glide to their new places.
-  public mutating func setViewSize(_ size: Size, time: Double? = nil) {
+  @inlinable public mutating func setViewSize(_ size: Size, time: Double? = nil) {
     let t = time ?? now
-    viewSize = size
+    _viewSize = size
     relayout(at: t) { view in
-      view.layoutConfiguration = view.layoutConfiguration.resized(to: size)
+      view._layoutConfiguration = view.layoutConfiguration.resized(to: size)
       view.rebuildLayout()
     }
     clampOffset()
   }
 
   /// Replaces the layout's parameters; items glide to their new places.
-  public mutating func setLayout(_ configuration: LayoutConfiguration, time: Double? = nil) {
+  @inlinable public mutating func setLayout(_ configuration: LayoutConfiguration, time: Double? = nil) {
     relayout(at: time ?? now) { view in
-      view.layoutConfiguration = configuration
+      view._layoutConfiguration = configuration
       if case .list = configuration, view.outline == nil { view.outline = OutlineArrangement(view.snapshot) }
       if case .grid = configuration { view.outline = nil }
       view.rebuildLayout()
@@ -189,7 +208,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   }
 
   /// Shows or hides a group's children (lists), animating the rows below.
-  public mutating func setExpanded(_ isExpanded: Bool, for group: ItemID, time: Double) {
+  @inlinable public mutating func setExpanded(_ isExpanded: Bool, for group: ItemID, time: Double) {
     guard snapshot.isGroup(group), snapshot.isExpanded(group) != isExpanded, drag == nil else { return }
     relayout(at: time) { view in
       var events = view.pendingEvents
@@ -202,12 +221,12 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   // MARK: Internals shared by the extensions
 
-  var visibleRect: Rect { Rect(origin: offset, size: viewSize) }
+  @inlinable var visibleRect: Rect { Rect(origin: offset, size: viewSize) }
 
-  func toContent(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
+  @inlinable func toContent(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
 
   /// The item shown at a slot of the current arrangement, or `nil` for the placeholder.
-  func displayedItem(at path: ItemPath) -> ItemID? {
+  @inlinable func displayedItem(at path: ItemPath) -> ItemID? {
     if let outline {
       if case .row(let row) = outline.slot(section: path.section, row: path.item) { return row.id }
       return nil
@@ -218,7 +237,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   }
 
   /// The slot of an item in the current arrangement.
-  func slot(of id: ItemID) -> ItemPath? {
+  @inlinable func slot(of id: ItemID) -> ItemPath? {
     if let outline {
       // Lists: O(1) when nothing is dragged; during a drag a scan of the section (drops, settling).
       guard let position = snapshot.position(of: id) else { return nil }
@@ -242,7 +261,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   }
 
   /// The number of items shown in a section of a grid: one more where the placeholder is, one fewer where the item was.
-  func displayCount(inSection s: Int) -> Int {
+  @inlinable func displayCount(inSection s: Int) -> Int {
     if let dropGrid = dnd.grid { return dropGrid.count(inSection: s) }
     var count = snapshot.numberOfItems(inSection: s)
     if let grid {
@@ -252,7 +271,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     return count
   }
 
-  func displaySizes(inSection s: Int) -> [Size] {
+  @inlinable func displaySizes(inSection s: Int) -> [Size] {
     (0..<displayCount(inSection: s)).map { i in
       let slot = ItemPath(item: i, section: s)
       let id = displayedItem(at: slot) ?? drag!.item
@@ -262,13 +281,13 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   }
 
   /// The arrangement of the data with nothing dragged: the visible rows of a list; a grid shows the snapshot.
-  mutating func rebuildArrangement() {
+  @inlinable mutating func rebuildArrangement() {
     if case .list = layoutConfiguration { outline = OutlineArrangement(snapshot) } else { outline = nil }
     _ = movement.cancelInteractiveMovement()
     dnd.grid = nil
   }
 
-  mutating func rebuildLayout() {
+  @inlinable mutating func rebuildLayout() {
     switch layoutConfiguration {
     case .grid(let config):
       if config.columns != nil {
@@ -284,7 +303,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// Updates the layout for changed display counts in one or two sections only (where the
   /// placeholder was and where it is), without allocating.
-  mutating func updateLayout(sections a: Int, _ b: Int) {
+  @inlinable mutating func updateLayout(sections a: Int, _ b: Int) {
     switch layout {
     case .grid(var g):
       update(&g, section: a)
@@ -297,7 +316,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     }
   }
 
-  private func update(_ g: inout GridLayout, section s: Int) {
+  @inlinable func update(_ g: inout GridLayout, section s: Int) {
     if g.hasFixedColumns {
       g.setNumberOfItems(displayCount(inSection: s), inSection: s)
     } else {

@@ -29,7 +29,7 @@ public struct RenderList<SectionID: Hashable & Sendable, ItemID: Hashable & Send
   public var isAnimating: Bool
 
   /// Creates a render list.
-  public init(
+  @inlinable public init(
     contentOffset: Point, viewSize: Size, contentSize: Size,
     elements: [RenderElement<SectionID, ItemID>], isAnimating: Bool
   ) {
@@ -77,7 +77,7 @@ public struct RenderElement<SectionID: Hashable & Sendable, ItemID: Hashable & S
   public var badgeCount: Int
 
   /// Creates an element.
-  public init(
+  @inlinable public init(
     kind: Kind, frame: Rect, alpha: Double = 1, scale: Double = 1, isLifted: Bool = false,
     depth: Int = 0, isExpanded: Bool? = nil, badgeCount: Int = 0
   ) {

@@ -50,7 +50,7 @@ public struct DropDelegate<ItemID: Hashable & Sendable>: Sendable {
   /// ```swift
   /// view.dropDelegate = DropDelegate()
   /// ```
-  public init() {
+  @inlinable public init() {
     dropSessionDidUpdate = { _, _, proposed in proposed }
     canAddItem = { _, _ in true }
     identifierForCopy = nil

@@ -92,7 +92,9 @@ public struct DropResult<ItemID: Hashable & Sendable>: Hashable, Sendable {
   public var copies: [ItemID]
 
   /// Creates a result.
-  public init(items: [ItemID], operation: DropOperation, destination: DropDestination<ItemID>?, copies: [ItemID] = []) {
+  @inlinable public init(
+    items: [ItemID], operation: DropOperation, destination: DropDestination<ItemID>?, copies: [ItemID] = []
+  ) {
     self.items = items
     self.operation = operation
     self.destination = destination

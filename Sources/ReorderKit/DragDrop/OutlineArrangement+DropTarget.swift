@@ -1,6 +1,6 @@
 extension OutlineArrangement {
   /// The collapsed group shown at a row, if any (spring loading hovers it).
-  func collapsedGroup(section s: Int, row d: Int) -> ItemID? {
+  @inlinable func collapsedGroup(section s: Int, row d: Int) -> ItemID? {
     guard s < numberOfSections, d >= 0, d < rowCount(inSection: s), case .row(let row) = slot(section: s, row: d),
       row.isGroup, !row.isExpanded
     else { return nil }
@@ -8,7 +8,7 @@ extension OutlineArrangement {
   }
 
   /// The displayed row of a visible group (for the drop highlight). O(1).
-  func displayedRow(ofGroup id: ItemID) -> ItemPath? {
+  @inlinable func displayedRow(ofGroup id: ItemID) -> ItemPath? {
     guard let g = groupRows[id] else { return nil }
     let shift = placeholder != nil && insertion.section == g.section && insertion.row <= g.row ? block.count : 0
     return ItemPath(item: g.row + shift, section: g.section)

@@ -41,28 +41,28 @@ public struct CadenceGate<Target: Hashable & Sendable>: Sendable {
     case apply(Target)
   }
 
-  private enum State: Hashable, Sendable {
+  @usableFromInline enum State: Hashable, Sendable {
     case idle
     case pending(Target, since: Double)
   }
 
   /// The cadence in use.
   public var cadence: ReorderingCadence
-  private var state: State = .idle
+  @usableFromInline var state: State = .idle
 
   /// Creates a gate.
-  public init(cadence: ReorderingCadence = .immediate) {
+  @inlinable public init(cadence: ReorderingCadence = .immediate) {
     self.cadence = cadence
   }
 
   /// The target waiting for the pointer to rest, if any.
-  public var pending: Target? {
+  @inlinable public var pending: Target? {
     if case .pending(let target, _) = state { return target }
     return nil
   }
 
   /// The pointer proposes a target while `shown` is displayed.
-  public mutating func propose(_ target: Target, shown: Target, time: Double) -> Action {
+  @inlinable public mutating func propose(_ target: Target, shown: Target, time: Double) -> Action {
     if target == shown {
       state = .idle
       return .none
@@ -73,19 +73,19 @@ public struct CadenceGate<Target: Hashable & Sendable>: Sendable {
   }
 
   /// Time passed: applies the pending target once it has waited long enough.
-  public mutating func tick(time: Double) -> Action {
+  @inlinable public mutating func tick(time: Double) -> Action {
     guard case .pending(let target, let since) = state, time + 1e-9 >= since + cadence.delay else { return .none }
     state = .idle
     return .apply(target)
   }
 
   /// Applies the pending target at once (a release lands where the pointer is).
-  public mutating func flush() -> Action {
+  @inlinable public mutating func flush() -> Action {
     guard case .pending(let target, _) = state else { return .none }
     state = .idle
     return .apply(target)
   }
 
   /// Forgets the pending target.
-  public mutating func reset() { state = .idle }
+  @inlinable public mutating func reset() { state = .idle }
 }

@@ -1,15 +1,21 @@
 extension Snapshot {
   /// One step of a drop: a UIKit move (remove at `from`, insert at `to` counted after the removal).
-  struct LandingMove: Hashable, Sendable {
-    var item: ItemID
-    var from: OutlinePosition<ItemID>
-    var to: OutlinePosition<ItemID>
+  @usableFromInline struct LandingMove: Hashable, Sendable {
+    @usableFromInline var item: ItemID
+    @usableFromInline var from: OutlinePosition<ItemID>
+    @usableFromInline var to: OutlinePosition<ItemID>
+
+    @usableFromInline init(item: ItemID, from: OutlinePosition<ItemID>, to: OutlinePosition<ItemID>) {
+      self.item = item
+      self.from = from
+      self.to = to
+    }
   }
 
   /// The index among all current siblings at which a position counted without `dragged` lies:
   /// right after its `index - 1`-th sibling that is not dragged (before any dragged ones that
   /// follow it, so that items already in place need no move), or at the start for index 0.
-  func siblingIndex(for destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>) -> Int {
+  @inlinable func siblingIndex(for destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>) -> Int {
     guard destination.index > 0 else { return 0 }
     let siblings = destination.parent.map { children(of: $0) } ?? sections[destination.section].items
     var seen = 0
@@ -28,7 +34,7 @@ extension Snapshot {
   /// after the previous.
   ///
   /// - Precondition: a group only lands at the top level.
-  mutating func landItems(_ items: [ItemID], at destination: OutlinePosition<ItemID>) -> [LandingMove] {
+  @inlinable mutating func landItems(_ items: [ItemID], at destination: OutlinePosition<ItemID>) -> [LandingMove] {
     let dragged = Set(items)
     var moves: [LandingMove] = []
     var previous: ItemID?
@@ -55,7 +61,7 @@ extension Snapshot {
   /// destination counted without `dragged`, in order, each copy named by `makeID`.
   ///
   /// - Precondition: `makeID` returns identifiers that are not in use.
-  func copies(
+  @inlinable func copies(
     of items: [ItemID], at destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>,
     makeID: (ItemID, (ItemID) -> Bool) -> ItemID
   ) -> Change<SectionID, ItemID> {

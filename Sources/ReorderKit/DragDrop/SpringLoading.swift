@@ -23,31 +23,33 @@ public struct SpringLoading<ItemID: Hashable & Sendable>: Sendable {
     case close([ItemID])
   }
 
-  private enum State: Hashable, Sendable {
+  @usableFromInline enum State: Hashable, Sendable {
     case idle
     case hovering(ItemID, since: Double)
   }
 
   /// How long the pointer must stay over a collapsed group before it opens, in seconds.
   public var delay: Double
-  private var state: State = .idle
+  @usableFromInline var state: State = .idle
   /// The groups opened during this drag, in the order they opened.
-  public private(set) var openedGroups: [ItemID] = []
+  @inlinable public var openedGroups: [ItemID] { _openedGroups }
+  /// The storage of `openedGroups`: internal, so that the engine's inlinable code can set it.
+  @usableFromInline var _openedGroups: [ItemID] = []
 
   /// Creates a machine with UIKit's feel: 0.7 s.
-  public init(delay: Double = 0.7) {
+  @inlinable public init(delay: Double = 0.7) {
     self.delay = delay
   }
 
   /// The group whose timer runs, if any.
-  public var hoveredGroup: ItemID? {
+  @inlinable public var hoveredGroup: ItemID? {
     if case .hovering(let id, _) = state { return id }
     return nil
   }
 
   /// The pointer is over this collapsed group (or over no collapsed group: `nil`). Hovering the
   /// same group again keeps its timer; another group (or none) restarts or stops it.
-  public mutating func hover(over group: ItemID?, time: Double) -> Action {
+  @inlinable public mutating func hover(over group: ItemID?, time: Double) -> Action {
     guard let group else {
       state = .idle
       return .none
@@ -58,19 +60,19 @@ public struct SpringLoading<ItemID: Hashable & Sendable>: Sendable {
   }
 
   /// Time passed: opens the hovered group once the delay is reached.
-  public mutating func tick(time: Double) -> Action {
+  @inlinable public mutating func tick(time: Double) -> Action {
     guard case .hovering(let group, let since) = state, time + 1e-9 >= since + delay else { return .none }
     state = .idle
-    openedGroups.append(group)
+    _openedGroups.append(group)
     return .open(group)
   }
 
   /// The drag ended: the groups opened by hovering close again, except the one the items went
   /// into (`droppedInto`, nil for none). The machine is ready for the next drag.
-  public mutating func end(droppedInto group: ItemID?) -> Action {
-    let closing = openedGroups.filter { $0 != group }
+  @inlinable public mutating func end(droppedInto group: ItemID?) -> Action {
+    let closing = _openedGroups.filter { $0 != group }
     state = .idle
-    openedGroups = []
+    _openedGroups = []
     return closing.isEmpty ? .none : .close(closing)
   }
 }

@@ -73,6 +73,8 @@ extension GridLayout {
         let firstPos = clampedIndex((minCross - crossLead) / crossPitch, 0, perLine)
         let lastPos = clampedIndex((maxCross - crossLead) / crossPitch, -1, perLine - 1)
         guard firstPos <= lastPos else { continue }
+        // One allocation for the lines in view, not one per doubling of the array.
+        result.reserveCapacity(result.count + (last - first + 1) * (lastPos - firstPos + 1))
         for line in first...last {
           for pos in firstPos...lastPos {
             let i = line * perLine + pos

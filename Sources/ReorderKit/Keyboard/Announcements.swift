@@ -8,6 +8,13 @@ public struct SpokenPlace: Hashable, Sendable {
   public var container: String
   /// Whether the section (or group) differs from the one last spoken of.
   public var isNewContainer: Bool
+
+  @usableFromInline init(position: Int, count: Int, container: String, isNewContainer: Bool) {
+    self.position = position
+    self.count = count
+    self.container = container
+    self.isNewContainer = isNewContainer
+  }
 }
 
 /// The text a screen reader speaks while items are reordered: the one place for the strings, so
@@ -59,13 +66,13 @@ public struct Announcer<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   public var pointerDelay: Double = 0.5
 
   /// English strings, names from the identifiers.
-  public init() {}
+  @inlinable public init() {}
 }
 
 extension CollectionView {
   /// Where a position (counted without the dragged items) stands, in words; `count` includes the
   /// `travelling` items as if they stood there.
-  func spokenPlace(
+  @inlinable func spokenPlace(
     of position: OutlinePosition<ItemID>, travelling items: [ItemID], lastContainer: String? = nil
   ) -> SpokenPlace {
     let siblings = position.parent.map { snapshot.children(of: $0) } ?? snapshot.sections[position.section].items
@@ -81,14 +88,14 @@ extension CollectionView {
   }
 
   /// Where an item stands now, in words.
-  func spokenPlace(ofItem id: ItemID) -> SpokenPlace? {
+  @inlinable func spokenPlace(ofItem id: ItemID) -> SpokenPlace? {
     guard let p = snapshot.position(of: id) else { return nil }
     return spokenPlace(of: p, travelling: [])
   }
 
   /// The announcement of a placeholder move, held back while the pointer sweeps (see
   /// ``Announcer/pointerDelay``) and spoken at once for the keyboard.
-  mutating func announcePlaceholder(at position: OutlinePosition<ItemID>, time: Double) {
+  @inlinable mutating func announcePlaceholder(at position: OutlinePosition<ItemID>, time: Double) {
     guard let drag else { return }
     let place = spokenPlace(of: position, travelling: drag.items, lastContainer: spokenContainer)
     spokenContainer = place.container
@@ -96,7 +103,7 @@ extension CollectionView {
   }
 
   /// Speaks the held-back placeholder announcement if the pointer has rested long enough (or `now`).
-  mutating func flushAnnouncement(
+  @inlinable mutating func flushAnnouncement(
     at time: Double, now: Bool = false, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
     guard let (text, since) = pendingAnnouncement, now || time - since >= announcer.pointerDelay else { return }
@@ -107,7 +114,7 @@ extension CollectionView {
 
 extension CollectionView {
   /// The drop's or the cancel's announcement, where the item stands now; a held-back move is dropped.
-  mutating func announceEnd(
+  @inlinable mutating func announceEnd(
     of drag: Session, cancelled: Bool, into events: inout [CollectionViewEvent<SectionID, ItemID>], item: ItemID? = nil
   ) {
     pendingAnnouncement = nil

@@ -37,12 +37,12 @@ public enum NavigationKey: String, CaseIterable, Hashable, Sendable {
 /// ```
 extension CollectionView {
   /// The item with the keyboard focus, if any (the lifted item during a drag).
-  public var focusedItem: ItemID? { focus.flatMap { snapshot.contains($0) ? $0 : nil } }
+  @inlinable public var focusedItem: ItemID? { focus.flatMap { snapshot.contains($0) ? $0 : nil } }
 
   /// Puts the keyboard focus on an item (`nil` removes it), scrolls it into view and announces it.
   /// Returns no announcement for an item the data does not hold.
   @discardableResult
-  public mutating func focus(_ id: ItemID?, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func focus(_ id: ItemID?, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard drag == nil else { return events }
     guard let id, let place = spokenPlace(ofItem: id) else {
@@ -59,7 +59,9 @@ extension CollectionView {
   /// first item when nothing has it) and Space or Enter lifts the focused item; during a drag the
   /// arrows, Home and End move the placeholder, Space or Enter drops and Escape cancels.
   /// - Complexity: a key during a drag costs what a pointer step does: O(log n + v).
-  public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
     var events = advance(to: time)
     // A horizontal grid reads down its columns: Up and Down go one slot, Left and Right one column.
     let key = isHorizontalGrid ? key.acrossAxes : key
@@ -73,7 +75,7 @@ extension CollectionView {
 
   // MARK: Without a drag
 
-  private mutating func focusKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func focusKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let current = focusedItem, let slot = slot(of: current) else {
       // Nothing focused: Tab, an arrow or Home focuses the first item.
       guard key != .escape, key != .space, key != .enter, let first = firstSlot(from: 0, forward: true) else {
@@ -108,7 +110,7 @@ extension CollectionView {
     }
   }
 
-  private mutating func focus(_ id: ItemID?, orStay current: ItemID, time: Double) -> [CollectionViewEvent<
+  @inlinable mutating func focus(_ id: ItemID?, orStay current: ItemID, time: Double) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
     guard let id, id != current else { return [] }
@@ -117,7 +119,7 @@ extension CollectionView {
 
   // MARK: During a drag
 
-  private mutating func draggingKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func draggingKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard drag != nil else { return [] }
     switch key {
     case .space, .enter:
@@ -139,7 +141,7 @@ extension CollectionView {
   }
 
   /// Where a key sends the placeholder (counted without the dragged items), or `nil` to stay.
-  private func keyTarget(_ key: NavigationKey) -> OutlinePosition<ItemID>? {
+  @inlinable func keyTarget(_ key: NavigationKey) -> OutlinePosition<ItemID>? {
     guard let drag else { return nil }
     if let outline, let current = outline.placeholder, case .list(let list) = layout {
       return listTarget(key, from: current, outline: outline, list: list, draggingGroup: drag.hasGroup)
@@ -157,11 +159,11 @@ extension CollectionView {
   }
 
   /// The slot of the placeholder in a grid (interactive, live or drag and drop).
-  var placeholderSlot: ItemPath? { dnd.grid?.placeholder ?? movement.placeholderPath }
+  @inlinable var placeholderSlot: ItemPath? { dnd.grid?.placeholder ?? movement.placeholderPath }
 
   /// A list's keys: up and down through the gaps as the pointer rule finds them; right into the
   /// expanded group just above (a leaf); left out of its group; Home and End to the section's ends.
-  private func listTarget(
+  @inlinable func listTarget(
     _ key: NavigationKey, from current: OutlinePosition<ItemID>, outline: OutlineArrangement<SectionID, ItemID>,
     list: ListLayout, draggingGroup: Bool
   ) -> OutlinePosition<ItemID>? {
@@ -208,18 +210,18 @@ extension CollectionView {
 
   // MARK: Slots
 
-  private var isHorizontalGrid: Bool {
+  @inlinable var isHorizontalGrid: Bool {
     if case .grid(let g) = layoutConfiguration { return g.scrollDirection == .horizontal }
     return false
   }
 
-  private var isList: Bool {
+  @inlinable var isList: Bool {
     if case .list = layoutConfiguration { return true }
     return false
   }
 
   /// The first slot of the first section from `section` on (or back from it) that has one.
-  func firstSlot(from section: Int, forward: Bool) -> ItemPath? {
+  @inlinable func firstSlot(from section: Int, forward: Bool) -> ItemPath? {
     var s = section
     while s >= 0 && s < layout.numberOfSections {
       let count = layout.numberOfItems(inSection: s)
@@ -231,7 +233,7 @@ extension CollectionView {
 
   /// The next or previous slot in reading order, across sections. With `includingEmpty` (a
   /// placeholder), an empty section's only slot counts, and a section's end is a slot of its own.
-  func neighbour(of slot: ItemPath, forward: Bool, includingEmpty: Bool = false) -> ItemPath? {
+  @inlinable func neighbour(of slot: ItemPath, forward: Bool, includingEmpty: Bool = false) -> ItemPath? {
     let count = layout.numberOfItems(inSection: slot.section)
     let item = slot.item + (forward ? 1 : -1)
     if item >= 0 && item < count { return ItemPath(item: item, section: slot.section) }
@@ -244,7 +246,7 @@ extension CollectionView {
   }
 
   /// The first or last slot of a section; from there, of the previous or next section.
-  func edge(of slot: ItemPath, end: Bool, includingEmpty: Bool = false) -> ItemPath? {
+  @inlinable func edge(of slot: ItemPath, end: Bool, includingEmpty: Bool = false) -> ItemPath? {
     let count = layout.numberOfItems(inSection: slot.section)
     let target = ItemPath(item: end ? max(count - 1, 0) : 0, section: slot.section)
     if target != slot { return target }
@@ -259,7 +261,7 @@ extension CollectionView {
   /// The slot one line down or up (a row in a vertical grid, a column in a horizontal one) nearest
   /// across to this one; past the section's first or last line, the next or previous section's.
   /// - Complexity: O(k) for k slots in the lines passed.
-  func line(from slot: ItemPath, down: Bool, includingEmpty: Bool = false) -> ItemPath? {
+  @inlinable func line(from slot: ItemPath, down: Bool, includingEmpty: Bool = false) -> ItemPath? {
     let vertical: Bool
     if case .grid(let g) = layout { vertical = g.configuration.scrollDirection == .vertical } else { vertical = true }
     func main(_ r: Rect) -> (lo: Double, hi: Double, cross: Double) {
@@ -299,19 +301,19 @@ extension CollectionView {
   }
 
   /// The displayed row of a list's placeholder (the first row of the dragged block).
-  var placeholderRow: ItemPath? {
+  @inlinable var placeholderRow: ItemPath? {
     guard let outline, let p = outline.placeholder else { return nil }
     return ItemPath(item: outline.baseRow(for: p), section: p.section)
   }
 
   /// Keeps the placeholder in view (keyboard drags; the lifted cell stands over it).
-  mutating func followPlaceholder(time: Double) {
+  @inlinable mutating func followPlaceholder(time: Double) {
     guard let slot = placeholderRow ?? placeholderSlot else { return }
     scrollToVisible(layout.frame(ofItem: slot), time: time)
   }
 
   /// Scrolls, animated, just enough to show a frame (content coordinates).
-  mutating func scrollToVisible(_ frame: Rect, time: Double) {
+  @inlinable mutating func scrollToVisible(_ frame: Rect, time: Double) {
     var target = offset
     if frame.minY < target.y {
       target.y = frame.minY
@@ -329,7 +331,7 @@ extension CollectionView {
 
 extension NavigationKey {
   /// The key with the axes exchanged: Left is Up, Right is Down.
-  var acrossAxes: NavigationKey {
+  @usableFromInline var acrossAxes: NavigationKey {
     switch self {
     case .left: .up
     case .right: .down
@@ -341,7 +343,7 @@ extension NavigationKey {
 }
 
 extension CollectionView.Interaction {
-  var isIdle: Bool {
+  @inlinable var isIdle: Bool {
     if case .idle = self { return true }
     return false
   }

@@ -48,7 +48,7 @@ public protocol CollectionLayout: Sendable {
 /// The index of the first element of a sorted collection for which `isAfter` holds
 /// (the collection must be partitioned: false…false, true…true).
 @inline(__always)
-func partitionPoint<C: RandomAccessCollection>(_ c: C, _ isAfter: (C.Element) -> Bool) -> C.Index {
+@usableFromInline func partitionPoint<C: RandomAccessCollection>(_ c: C, _ isAfter: (C.Element) -> Bool) -> C.Index {
   var lo = c.startIndex
   var n = c.count
   while n > 0 {

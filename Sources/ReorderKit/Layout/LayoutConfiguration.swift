@@ -34,65 +34,65 @@ public enum LayoutConfiguration: Hashable, Sendable {
 }
 
 /// A grid or a list, dispatched without existential overhead.
-enum AnyLayout: CollectionLayout {
+@usableFromInline enum AnyLayout: CollectionLayout {
   case grid(GridLayout)
   case list(ListLayout)
 
-  var contentSize: Size {
+  @usableFromInline var contentSize: Size {
     switch self {
     case .grid(let l): l.contentSize
     case .list(let l): l.contentSize
     }
   }
-  var numberOfSections: Int {
+  @usableFromInline var numberOfSections: Int {
     switch self {
     case .grid(let l): l.numberOfSections
     case .list(let l): l.numberOfSections
     }
   }
-  func numberOfItems(inSection section: Int) -> Int {
+  @usableFromInline func numberOfItems(inSection section: Int) -> Int {
     switch self {
     case .grid(let l): l.numberOfItems(inSection: section)
     case .list(let l): l.numberOfItems(inSection: section)
     }
   }
-  func frame(ofItem path: ItemPath) -> Rect {
+  @usableFromInline func frame(ofItem path: ItemPath) -> Rect {
     switch self {
     case .grid(let l): l.frame(ofItem: path)
     case .list(let l): l.frame(ofItem: path)
     }
   }
-  func frame(ofHeader section: Int) -> Rect? {
+  @usableFromInline func frame(ofHeader section: Int) -> Rect? {
     switch self {
     case .grid(let l): l.frame(ofHeader: section)
     case .list(let l): l.frame(ofHeader: section)
     }
   }
-  func frame(ofSection section: Int) -> Rect {
+  @usableFromInline func frame(ofSection section: Int) -> Rect {
     switch self {
     case .grid(let l): l.frame(ofSection: section)
     case .list(let l): l.frame(ofSection: section)
     }
   }
-  func items(in rect: Rect) -> [ItemPath] {
+  @usableFromInline func items(in rect: Rect) -> [ItemPath] {
     switch self {
     case .grid(let l): l.items(in: rect)
     case .list(let l): l.items(in: rect)
     }
   }
-  func itemPath(at point: Point) -> ItemPath? {
+  @usableFromInline func itemPath(at point: Point) -> ItemPath? {
     switch self {
     case .grid(let l): l.itemPath(at: point)
     case .list(let l): l.itemPath(at: point)
     }
   }
-  func section(at point: Point) -> Int? {
+  @usableFromInline func section(at point: Point) -> Int? {
     switch self {
     case .grid(let l): l.section(at: point)
     case .list(let l): l.section(at: point)
     }
   }
-  func isAfterLastItem(_ point: Point, inSection section: Int) -> Bool {
+  @usableFromInline func isAfterLastItem(_ point: Point, inSection section: Int) -> Bool {
     switch self {
     case .grid(let l): l.isAfterLastItem(point, inSection: section)
     case .list(let l): l.isAfterLastItem(point, inSection: section)

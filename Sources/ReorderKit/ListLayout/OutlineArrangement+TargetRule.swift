@@ -1,5 +1,5 @@
 /// What the pointer is over in an outline list during a drag.
-enum OutlineDropHit<ItemID: Hashable & Sendable>: Hashable, Sendable {
+@usableFromInline enum OutlineDropHit<ItemID: Hashable & Sendable>: Hashable, Sendable {
   /// Over no row (a header, an inset, below the last row, outside the content): a drop would be cancelled.
   case nothing
   /// Over the dragged items' own rows (the gap): nothing changes.
@@ -11,7 +11,7 @@ enum OutlineDropHit<ItemID: Hashable & Sendable>: Hashable, Sendable {
 }
 
 /// What the pointer over an outline list proposes for the dragged items in the interactive modes.
-enum OutlineProposal<ItemID: Hashable & Sendable>: Hashable, Sendable {
+@usableFromInline enum OutlineProposal<ItemID: Hashable & Sendable>: Hashable, Sendable {
   /// Nothing changes (over the dragged rows, over no row, or the proposal is the current one).
   case none
   /// Move the placeholder to this position (counted without the dragged items).
@@ -29,7 +29,8 @@ extension OutlineArrangement {
   ///   - allowInsertInto: whether a leaf over the middle half of a group drops into it (drag and drop).
   ///   - draggingGroup: whether a group is among the dragged items (it only lands at top level).
   /// - Complexity: O(log s): one hit test and arithmetic.
-  func hit(at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool) -> OutlineDropHit<ItemID>
+  @inlinable func hit(at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool)
+    -> OutlineDropHit<ItemID>
   {
     guard let path = layout.itemPath(at: point) else {
       // An empty section has no rows to point at: its area means its (only) slot.
@@ -57,7 +58,7 @@ extension OutlineArrangement {
   }
 
   /// The target rule as interactive movement needs it: a new placeholder position, or nothing.
-  func proposal(
+  @inlinable func proposal(
     at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool
   ) -> OutlineProposal<ItemID> {
     switch hit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup) {

@@ -10,8 +10,16 @@ public struct OutlineRow<ItemID: Hashable & Sendable>: Hashable, Sendable {
   public var isGroup: Bool
   /// Whether a group shows its children.
   public var isExpanded: Bool
+
+  @usableFromInline init(id: ItemID, parent: ItemID?, index: Int, isGroup: Bool, isExpanded: Bool) {
+    self.id = id
+    self.parent = parent
+    self.index = index
+    self.isGroup = isGroup
+    self.isExpanded = isExpanded
+  }
   /// 0 for top-level rows, 1 for children.
-  public var depth: Int { parent == nil ? 0 : 1 }
+  @inlinable public var depth: Int { parent == nil ? 0 : 1 }
 }
 
 /// The rows of an outline list during a drag: the rows of the snapshot
@@ -21,29 +29,29 @@ public struct OutlineRow<ItemID: Hashable & Sendable>: Hashable, Sendable {
 /// Slots map to rows by arithmetic, so moving the placeholder never copies
 /// rows: a drag over 100,000 rows costs what a drag over 100 does. Building
 /// the base is O(n), once per drag and once per expand or collapse.
-struct OutlineArrangement<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
-  enum Slot: Hashable, Sendable {
+@usableFromInline struct OutlineArrangement<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  @usableFromInline enum Slot: Hashable, Sendable {
     case row(OutlineRow<ItemID>)
     /// The i-th row of the dragged block.
     case block(Int)
   }
 
   /// Per section: the visible rows without the dragged items.
-  private(set) var base: [[OutlineRow<ItemID>]] = []
+  @usableFromInline var base: [[OutlineRow<ItemID>]] = []
   /// Per section: the base row of each top-level item.
-  private(set) var topRows: [[Int]] = []
+  @usableFromInline var topRows: [[Int]] = []
   /// The base row (section, row) of each visible group.
-  private(set) var groupRows: [ItemID: (section: Int, row: Int)] = [:]
+  @usableFromInline var groupRows: [ItemID: (section: Int, row: Int)] = [:]
   /// The dragged rows, in order.
-  private(set) var block: [OutlineRow<ItemID>] = []
+  @usableFromInline var block: [OutlineRow<ItemID>] = []
   /// Where the block is: section and base row index it is inserted before.
-  private(set) var insertion: (section: Int, row: Int) = (0, 0)
+  @usableFromInline var insertion: (section: Int, row: Int) = (0, 0)
   /// The placeholder position (counted without the dragged items).
-  private(set) var placeholder: OutlinePosition<ItemID>?
+  @usableFromInline var placeholder: OutlinePosition<ItemID>?
 
   /// Builds the rows of a snapshot with the given top-level or child items left out (they and
   /// their children become the block, in the order given).
-  init(_ snapshot: Snapshot<SectionID, ItemID>, dragging dragged: [ItemID] = []) {
+  @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>, dragging dragged: [ItemID] = []) {
     let draggedSet = Set(dragged)
     base.reserveCapacity(snapshot.numberOfSections)
     for s in 0..<snapshot.numberOfSections {
@@ -86,27 +94,27 @@ struct OutlineArrangement<SectionID: Hashable & Sendable, ItemID: Hashable & Sen
     }
   }
 
-  var numberOfSections: Int { base.count }
+  @inlinable var numberOfSections: Int { base.count }
 
   /// The number of rows shown in a section, the block included.
-  func rowCount(inSection s: Int) -> Int {
+  @inlinable func rowCount(inSection s: Int) -> Int {
     base[s].count + (placeholder != nil && insertion.section == s ? block.count : 0)
   }
 
-  var rowCounts: [Int] { (0..<base.count).map(rowCount(inSection:)) }
+  @inlinable var rowCounts: [Int] { (0..<base.count).map(rowCount(inSection:)) }
 
   /// The number of top-level items in a section, without the dragged ones.
-  func topLevelCount(inSection s: Int) -> Int { topRows[s].count }
+  @inlinable func topLevelCount(inSection s: Int) -> Int { topRows[s].count }
 
   /// What is shown at a row of a section.
-  func slot(section s: Int, row d: Int) -> Slot {
+  @inlinable func slot(section s: Int, row d: Int) -> Slot {
     guard placeholder != nil, s == insertion.section, d >= insertion.row else { return .row(base[s][d]) }
     if d < insertion.row + block.count { return .block(d - insertion.row) }
     return .row(base[s][d - block.count])
   }
 
   /// The base row index where a position's block would be inserted.
-  func baseRow(for position: OutlinePosition<ItemID>) -> Int {
+  @inlinable func baseRow(for position: OutlinePosition<ItemID>) -> Int {
     if let parent = position.parent {
       guard let g = groupRows[parent], g.section == position.section else {
         preconditionFailure("position \(position): its group is not a visible group of that section")
@@ -118,14 +126,14 @@ struct OutlineArrangement<SectionID: Hashable & Sendable, ItemID: Hashable & Sen
   }
 
   /// Moves the block to a position (counted without the dragged items).
-  mutating func movePlaceholder(to position: OutlinePosition<ItemID>) {
+  @inlinable mutating func movePlaceholder(to position: OutlinePosition<ItemID>) {
     placeholder = position
     insertion = (position.section, baseRow(for: position))
   }
 
   /// The position meant by the gap before displayed row `d` of section `s` (d may equal the row
   /// count: the end of the section's top level). `nil` when the gap is the block's own.
-  func positionForGap(beforeRow d: Int, inSection s: Int, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
+  @inlinable func positionForGap(beforeRow d: Int, inSection s: Int, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
     guard d < rowCount(inSection: s) else {
       return OutlinePosition(section: s, parent: nil, index: topLevelCount(inSection: s))
     }

@@ -44,13 +44,13 @@ public struct OutlinePosition<ItemID: Hashable & Sendable>: Hashable, Sendable, 
   public var index: Int
 
   /// Creates a position.
-  public init(section: Int, parent: ItemID?, index: Int) {
+  @inlinable public init(section: Int, parent: ItemID?, index: Int) {
     self.section = section
     self.parent = parent
     self.index = index
   }
 
-  public var description: String {
+  @inlinable public var description: String {
     "(section \(section), parent \(parent.map { "\($0)" } ?? "nil"), index \(index))"
   }
 }

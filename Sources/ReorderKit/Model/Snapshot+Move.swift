@@ -12,7 +12,7 @@ extension Snapshot {
   /// - Precondition: `source` names an item; `destination.item` is at most the
   ///   destination section's count after the removal.
   /// - Complexity: O(k), where k is the number of items whose index changes.
-  public mutating func moveItem(at source: ItemPath, to destination: ItemPath) {
+  @inlinable public mutating func moveItem(at source: ItemPath, to destination: ItemPath) {
     precondition(
       sections.indices.contains(source.section) && sections[source.section].items.indices.contains(source.item),
       "move source \(source) is out of range")
@@ -22,8 +22,8 @@ extension Snapshot {
       (0...countAfterRemoval).contains(destination.item),
       "move destination \(destination) is out of range 0...\(countAfterRemoval) after removing \(source)")
     guard source != destination else { return }
-    let id = sections[source.section].items.remove(at: source.item)
-    sections[destination.section].items.insert(id, at: destination.item)
+    let id = _sections[source.section].items.remove(at: source.item)
+    _sections[destination.section].items.insert(id, at: destination.item)
     if source.section == destination.section {
       reindexTopLevel(
         section: source.section, from: min(source.item, destination.item), through: max(source.item, destination.item))
@@ -48,7 +48,9 @@ extension Snapshot {
   ///
   /// - Precondition: a group only moves to the top level; the destination
   ///   parent is a group other than the moved item.
-  public mutating func moveItem(from source: OutlinePosition<ItemID>, to destination: OutlinePosition<ItemID>) {
+  @inlinable public mutating func moveItem(
+    from source: OutlinePosition<ItemID>, to destination: OutlinePosition<ItemID>
+  ) {
     if source.parent == nil && destination.parent == nil {
       moveItem(
         at: ItemPath(item: source.index, section: source.section),
@@ -61,7 +63,7 @@ extension Snapshot {
   }
 
   /// The identifier at an outline position.
-  public func itemIdentifier(at position: OutlinePosition<ItemID>) -> ItemID {
+  @inlinable public func itemIdentifier(at position: OutlinePosition<ItemID>) -> ItemID {
     if let parent = position.parent {
       let siblings = children(of: parent)
       precondition(siblings.indices.contains(position.index), "position \(position) is out of range")
@@ -71,7 +73,7 @@ extension Snapshot {
   }
 
   /// The number of siblings at a place: the top-level count of a section, or a group's child count.
-  public func numberOfSiblings(section: Int, parent: ItemID?) -> Int {
+  @inlinable public func numberOfSiblings(section: Int, parent: ItemID?) -> Int {
     if let parent { return children(of: parent).count }
     return sections[section].items.count
   }
@@ -80,7 +82,7 @@ extension Snapshot {
 
   /// Removes the item at a position and returns its identifier. A removed group keeps its children
   /// recorded, so inserting it again restores them.
-  mutating func removeItem(at position: OutlinePosition<ItemID>) -> ItemID {
+  @inlinable mutating func removeItem(at position: OutlinePosition<ItemID>) -> ItemID {
     if let parent = position.parent {
       guard var siblings = childrenByGroup[parent], siblings.indices.contains(position.index) else {
         preconditionFailure("remove position \(position) is out of range")
@@ -94,7 +96,7 @@ extension Snapshot {
     precondition(
       sections.indices.contains(position.section) && sections[position.section].items.indices.contains(position.index),
       "remove position \(position) is out of range")
-    let id = sections[position.section].items.remove(at: position.index)
+    let id = _sections[position.section].items.remove(at: position.index)
     locationByID[id] = nil
     reindexTopLevel(
       section: position.section, from: position.index, through: sections[position.section].items.count - 1)
@@ -102,7 +104,7 @@ extension Snapshot {
   }
 
   /// Inserts an identifier (a plain item, or a group removed earlier) at a position.
-  mutating func insertItem(_ id: ItemID, at position: OutlinePosition<ItemID>) {
+  @inlinable mutating func insertItem(_ id: ItemID, at position: OutlinePosition<ItemID>) {
     if let parent = position.parent {
       precondition(childrenByGroup[id] == nil, "group \(id) cannot go into group \(parent)")
       guard var siblings = childrenByGroup[parent], case .top? = locationByID[parent] else {
@@ -120,12 +122,12 @@ extension Snapshot {
     precondition(
       (0...sections[position.section].items.count).contains(position.index),
       "insert position \(position) is out of range 0...\(sections[position.section].items.count)")
-    sections[position.section].items.insert(id, at: position.index)
+    _sections[position.section].items.insert(id, at: position.index)
     reindexTopLevel(
       section: position.section, from: position.index, through: sections[position.section].items.count - 1)
   }
 
-  private mutating func reindexTopLevel(section s: Int, from lower: Int, through upper: Int) {
+  @inlinable mutating func reindexTopLevel(section s: Int, from lower: Int, through upper: Int) {
     guard lower <= upper else { return }
     let items = sections[s].items
     for i in lower...upper { locationByID[items[i]] = .top(ItemPath(item: i, section: s)) }

@@ -24,26 +24,28 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     public var items: [ItemID]
 
     /// Creates a section.
-    public init(id: SectionID, items: [ItemID]) {
+    @inlinable public init(id: SectionID, items: [ItemID]) {
       self.id = id
       self.items = items
     }
   }
 
-  enum Location: Hashable, Sendable {
+  @usableFromInline enum Location: Hashable, Sendable {
     case top(ItemPath)
     case child(parent: ItemID, index: Int)
   }
 
   /// The sections, in order.
-  public internal(set) var sections: [Section] = []
-  var childrenByGroup: [ItemID: [ItemID]] = [:]
-  var expanded: Set<ItemID> = []
-  var sectionIndexByID: [SectionID: Int] = [:]
-  var locationByID: [ItemID: Location] = [:]
+  @inlinable public var sections: [Section] { _sections }
+  /// The storage of `sections`: internal, so that the engine's inlinable code can set it.
+  @usableFromInline var _sections: [Section] = []
+  @usableFromInline var childrenByGroup: [ItemID: [ItemID]] = [:]
+  @usableFromInline var expanded: Set<ItemID> = []
+  @usableFromInline var sectionIndexByID: [SectionID: Int] = [:]
+  @usableFromInline var locationByID: [ItemID: Location] = [:]
 
   /// Creates an empty snapshot.
-  public init() {}
+  @inlinable public init() {}
 
   /// Creates a snapshot of plain items.
   ///
@@ -51,24 +53,24 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// let snapshot = try Snapshot(sections: [.init(id: "S0", items: ["a", "b"])])
   /// ```
   /// - Throws: ``SnapshotError`` for a duplicate section or item identifier.
-  public init(sections: [Section]) throws(SnapshotError) {
+  @inlinable public init(sections: [Section]) throws(SnapshotError) {
     for section in sections { try appendSection(section.id, items: section.items) }
   }
 
   /// The number of sections.
-  public var numberOfSections: Int { sections.count }
+  @inlinable public var numberOfSections: Int { sections.count }
 
   /// The number of top-level items in a section.
-  public func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+  @inlinable public func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
 
   /// The top-level items of a section.
-  public func items(inSection section: Int) -> [ItemID] { sections[section].items }
+  @inlinable public func items(inSection section: Int) -> [ItemID] { sections[section].items }
 
   /// The number of items, children of groups included.
-  public var totalItemCount: Int { locationByID.count }
+  @inlinable public var totalItemCount: Int { locationByID.count }
 
   /// The identifier of the top-level item at a path.
-  public func itemIdentifier(at path: ItemPath) -> ItemID {
+  @inlinable public func itemIdentifier(at path: ItemPath) -> ItemID {
     precondition(
       sections.indices.contains(path.section) && sections[path.section].items.indices.contains(path.item),
       "path \(path) is out of range")
@@ -76,16 +78,16 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   }
 
   /// The index of a section, by identifier. O(1).
-  public func sectionIndex(of id: SectionID) -> Int? { sectionIndexByID[id] }
+  @inlinable public func sectionIndex(of id: SectionID) -> Int? { sectionIndexByID[id] }
 
   /// The path of a top-level item, by identifier; `nil` for unknown items and children of groups. O(1).
-  public func path(of id: ItemID) -> ItemPath? {
+  @inlinable public func path(of id: ItemID) -> ItemPath? {
     if case .top(let path)? = locationByID[id] { return path }
     return nil
   }
 
   /// The outline position of any item, top-level or child. O(1).
-  public func position(of id: ItemID) -> OutlinePosition<ItemID>? {
+  @inlinable public func position(of id: ItemID) -> OutlinePosition<ItemID>? {
     switch locationByID[id] {
     case .top(let path)?: return OutlinePosition(section: path.section, parent: nil, index: path.item)
     case .child(let parent, let index)?:
@@ -96,19 +98,19 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   }
 
   /// Whether the snapshot holds an item with this identifier.
-  public func contains(_ id: ItemID) -> Bool { locationByID[id] != nil }
+  @inlinable public func contains(_ id: ItemID) -> Bool { locationByID[id] != nil }
 
   /// Whether the item is a group (it may have no children).
-  public func isGroup(_ id: ItemID) -> Bool { childrenByGroup[id] != nil }
+  @inlinable public func isGroup(_ id: ItemID) -> Bool { childrenByGroup[id] != nil }
 
   /// The children of a group, or an empty array for a plain item.
-  public func children(of id: ItemID) -> [ItemID] { childrenByGroup[id] ?? [] }
+  @inlinable public func children(of id: ItemID) -> [ItemID] { childrenByGroup[id] ?? [] }
 
   /// Whether a group shows its children.
-  public func isExpanded(_ id: ItemID) -> Bool { expanded.contains(id) }
+  @inlinable public func isExpanded(_ id: ItemID) -> Bool { expanded.contains(id) }
 
   /// The parent group of a child, or `nil` for a top-level item.
-  public func parent(of id: ItemID) -> ItemID? {
+  @inlinable public func parent(of id: ItemID) -> ItemID? {
     if case .child(let parent, _)? = locationByID[id] { return parent }
     return nil
   }
@@ -117,7 +119,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// Appends a section with plain items.
   /// - Throws: ``SnapshotError`` for a duplicate identifier.
-  public mutating func appendSection(_ id: SectionID, items: [ItemID] = []) throws(SnapshotError) {
+  @inlinable public mutating func appendSection(_ id: SectionID, items: [ItemID] = []) throws(SnapshotError) {
     guard sectionIndexByID[id] == nil else { throw .duplicateSection(id) }
     var seen = Set<ItemID>(minimumCapacity: items.count)
     for item in items where locationByID[item] != nil || !seen.insert(item).inserted {
@@ -125,18 +127,18 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
     let s = sections.count
     sectionIndexByID[id] = s
-    sections.append(Section(id: id, items: items))
+    _sections.append(Section(id: id, items: items))
     locationByID.reserveCapacity(locationByID.count + items.count)
     for (i, item) in items.enumerated() { locationByID[item] = .top(ItemPath(item: i, section: s)) }
   }
 
   /// Appends a plain item at the end of a section.
   /// - Throws: ``SnapshotError`` for a duplicate identifier or an unknown section.
-  public mutating func appendItem(_ id: ItemID, toSection section: SectionID) throws(SnapshotError) {
+  @inlinable public mutating func appendItem(_ id: ItemID, toSection section: SectionID) throws(SnapshotError) {
     guard let s = sectionIndexByID[section] else { throw .unknownSection(section) }
     guard locationByID[id] == nil else { throw .duplicateItem(id) }
     locationByID[id] = .top(ItemPath(item: sections[s].items.count, section: s))
-    sections[s].items.append(id)
+    _sections[s].items.append(id)
   }
 
   /// Appends a group with its children at the end of a section.
@@ -145,7 +147,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// try snapshot.appendGroup("Basics", children: ["Variables", "Loops"], expanded: true, toSection: "Lessons")
   /// ```
   /// - Throws: ``SnapshotError`` for a duplicate identifier or an unknown section.
-  public mutating func appendGroup(
+  @inlinable public mutating func appendGroup(
     _ id: ItemID, children: [ItemID], expanded isExpanded: Bool = true, toSection section: SectionID
   ) throws(SnapshotError) {
     guard let s = sectionIndexByID[section] else { throw .unknownSection(section) }
@@ -155,14 +157,14 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       throw .duplicateItem(child)
     }
     locationByID[id] = .top(ItemPath(item: sections[s].items.count, section: s))
-    sections[s].items.append(id)
+    _sections[s].items.append(id)
     childrenByGroup[id] = children
     if isExpanded { expanded.insert(id) }
     for (i, child) in children.enumerated() { locationByID[child] = .child(parent: id, index: i) }
   }
 
   /// Shows or hides the children of a group. Does nothing for a plain item.
-  public mutating func setExpanded(_ isExpanded: Bool, for group: ItemID) {
+  @inlinable public mutating func setExpanded(_ isExpanded: Bool, for group: ItemID) {
     guard childrenByGroup[group] != nil else { return }
     if isExpanded { expanded.insert(group) } else { expanded.remove(group) }
   }
@@ -171,7 +173,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// Checks every internal invariant; a failure stops with the offending values.
   /// Runs after each mutation in debug builds.
-  public func _checkInvariants() {
+  @inlinable public func _checkInvariants() {
     precondition(
       sectionIndexByID.count == sections.count,
       "section index has \(sectionIndexByID.count) entries for \(sections.count) sections")
@@ -197,7 +199,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     precondition(count == locationByID.count, "\(locationByID.count) items indexed, \(count) present")
   }
 
-  @inline(__always) func debugCheck() {
+  @inline(__always) @inlinable func debugCheck() {
     #if DEBUG
       if locationByID.count <= 10_000 { _checkInvariants() }
     #endif
@@ -206,7 +208,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
 extension Snapshot: Equatable {
   /// Two snapshots are equal when they hold the same sections, items, groups and expansion states.
-  public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+  @inlinable public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
     lhs.sections == rhs.sections && lhs.childrenByGroup == rhs.childrenByGroup && lhs.expanded == rhs.expanded
   }
 }

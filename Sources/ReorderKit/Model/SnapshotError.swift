@@ -13,13 +13,13 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
   }
   private let kind: Kind
 
-  static func duplicateItem(_ id: some Hashable) -> SnapshotError {
+  @usableFromInline static func duplicateItem(_ id: some Hashable) -> SnapshotError {
     SnapshotError(kind: .duplicateItem("\(id)"))
   }
-  static func duplicateSection(_ id: some Hashable) -> SnapshotError {
+  @usableFromInline static func duplicateSection(_ id: some Hashable) -> SnapshotError {
     SnapshotError(kind: .duplicateSection("\(id)"))
   }
-  static func unknownSection(_ id: some Hashable) -> SnapshotError {
+  @usableFromInline static func unknownSection(_ id: some Hashable) -> SnapshotError {
     SnapshotError(kind: .unknownSection("\(id)"))
   }
 

@@ -215,12 +215,17 @@ public struct InteractiveMovement: Sendable {
 /// Maps the slots of "the arrangement with the lifted item at P" to the
 /// snapshot, where the item still sits at its original path O, and back.
 /// O(1) either way, so a drag over a million items never copies them.
-struct PlaceholderArrangement: Hashable, Sendable {
-  var original: ItemPath
-  var placeholder: ItemPath
+@usableFromInline struct PlaceholderArrangement: Hashable, Sendable {
+  @usableFromInline var original: ItemPath
+  @usableFromInline var placeholder: ItemPath
+
+  @usableFromInline init(original: ItemPath, placeholder: ItemPath) {
+    self.original = original
+    self.placeholder = placeholder
+  }
 
   /// The snapshot path shown at a slot, or `nil` for the placeholder slot itself.
-  func snapshotPath(forSlot slot: ItemPath) -> ItemPath? {
+  @usableFromInline func snapshotPath(forSlot slot: ItemPath) -> ItemPath? {
     if slot == placeholder { return nil }
     var item = slot.item
     if slot.section == placeholder.section && item > placeholder.item { item -= 1 }
@@ -229,7 +234,7 @@ struct PlaceholderArrangement: Hashable, Sendable {
   }
 
   /// The slot where the item at a snapshot path is shown.
-  func slot(forSnapshotPath path: ItemPath) -> ItemPath {
+  @usableFromInline func slot(forSnapshotPath path: ItemPath) -> ItemPath {
     if path == original { return placeholder }
     var item = path.item
     if path.section == original.section && item > original.item { item -= 1 }
@@ -240,7 +245,7 @@ struct PlaceholderArrangement: Hashable, Sendable {
 
 extension InteractiveMovement {
   /// Moves an ongoing movement onto new data: the item's path in it and the placeholder's.
-  mutating func restart(original: ItemPath, placeholder: ItemPath) {
+  @usableFromInline mutating func restart(original: ItemPath, placeholder: ItemPath) {
     guard isMoving else { return }
     state = .moving(original: original, placeholder: placeholder)
   }

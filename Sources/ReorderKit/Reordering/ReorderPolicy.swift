@@ -29,7 +29,7 @@ public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
   public var targetPath: @Sendable (_ original: ItemPath, _ current: ItemPath, _ proposed: ItemPath) -> ItemPath
 
   /// A policy that lets every item move anywhere.
-  public init() {
+  @inlinable public init() {
     canMoveItem = { _, _ in true }
     targetPath = { _, _, proposed in proposed }
   }
@@ -39,7 +39,7 @@ public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
   /// ```swift
   /// let policy = ReorderPolicy(denying: ["b"])
   /// ```
-  public init(denying denied: Set<ItemID>) {
+  @inlinable public init(denying denied: Set<ItemID>) {
     canMoveItem = { id, _ in !denied.contains(id) }
     targetPath = { _, _, proposed in proposed }
   }
