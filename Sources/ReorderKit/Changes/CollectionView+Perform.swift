@@ -99,25 +99,26 @@ extension CollectionView {
   /// ```
   @discardableResult
   @inlinable public mutating func undo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    var events = advance(to: time)
-    guard !isDragging else { return events }
-    // A step that new data already took back does nothing: skip to the next one.
-    while let step = history.undo.popLast() {
-      guard let redo = replay(step, at: time, into: &events) else { continue }
-      history.redo.append(redo)
-      break
-    }
-    return events
+    replayLast(from: \.undo, onto: \.redo, time: time)
   }
 
   /// Applies the last undone gesture again. Does nothing during a drag or with nothing to redo.
   @discardableResult
   @inlinable public mutating func redo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    replayLast(from: \.redo, onto: \.undo, time: time)
+  }
+
+  /// Undo and redo: performs the last step of one stack and pushes its reverse onto the other. A
+  /// step that new data already took back does nothing: it is skipped for the one before it.
+  @inlinable mutating func replayLast(
+    from source: WritableKeyPath<History, [[Change<SectionID, ItemID>]]>,
+    onto target: WritableKeyPath<History, [[Change<SectionID, ItemID>]]>, time: Double
+  ) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard !isDragging else { return events }
-    while let step = history.redo.popLast() {
-      guard let undo = replay(step, at: time, into: &events) else { continue }
-      history.undo.append(undo)
+    while let step = history[keyPath: source].popLast() {
+      guard let reverse = replay(step, at: time, into: &events) else { continue }
+      history[keyPath: target].append(reverse)
       break
     }
     return events
