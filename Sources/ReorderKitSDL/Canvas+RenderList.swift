@@ -1,11 +1,9 @@
 import ReorderKit
 
 extension Canvas {
-  /// Draws the engine's render list: elements back to front, a drop target's
-  /// translucent highlight over its row, the lifted cell (at its scale, with a
-  /// soft shadow) above everything, the forbidden marker on top; gaps, drop
-  /// highlights, the marker and drag badges are drawn here, cells and headers
-  /// by the caller.
+  /// Draws the engine's render list in its order, back to front: a lifted cell at its scale with a
+  /// soft shadow as strong as its ``RenderElement/lift``; gaps, drop highlights, the forbidden
+  /// marker, the focus ring and drag badges are drawn here, cells and headers by the caller.
   ///
   /// ```swift
   /// canvas.draw(view.renderList(at: now), origin: Point(x: 0, y: 52)) { id, frame, element in
@@ -26,44 +24,22 @@ extension Canvas {
     item: (ItemID, Rect, RenderElement<SectionID, ItemID>) -> Void,
     header: (SectionID, Rect, RenderElement<SectionID, ItemID>) -> Void
   ) {
-    var lifted: [RenderElement<SectionID, ItemID>] = []
-    var forbidden: [RenderElement<SectionID, ItemID>] = []
-    var highlights: [RenderElement<SectionID, ItemID>] = []
+    // The engine's order is the drawing order: resting cells, a drop target's highlight, cells in
+    // motion, the lifted stack, the forbidden marker and the focus ring on top.
     for element in list.elements {
-      if case .dropHighlight = element.kind {
-        highlights.append(element)
-        continue
-      }
       if element.isLifted {
-        lifted.append(element)
-        continue
+        let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
+        drawShadow(
+          frame.offsetBy(dx: 0, dy: 4 + 4 * element.lift), radius: theme.cornerRadius, blur: theme.liftedShadowBlur,
+          color: theme.liftedShadow.withAlpha(0.4 + 0.6 * element.lift))
+        if element.badgeCount > 1 {
+          // A stack: a plain card peeks out behind the first item of a drag session.
+          let card = frame.offsetBy(dx: 6, dy: 6)
+          let r = min(theme.cornerRadius, frame.height / 2)
+          fillRoundedRect(card, radius: r, color: Color(hex: 0xE5E5EA))
+          strokeRoundedRect(card, radius: r, lineWidth: 1, color: theme.separator)
+        }
       }
-      if case .forbidden = element.kind {
-        forbidden.append(element)
-        continue
-      }
-      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
-    }
-    // A drop target's highlight is translucent and goes over its (opaque) row, under the dragged cells.
-    for element in highlights {
-      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
-    }
-    for element in lifted {
-      let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
-      let lift = min(max((element.scale - 1) / 0.05, 0), 1)  // 0 at rest, 1 fully lifted
-      drawShadow(
-        frame.offsetBy(dx: 0, dy: 4 + 4 * lift), radius: theme.cornerRadius, blur: theme.liftedShadowBlur,
-        color: theme.liftedShadow.withAlpha(0.4 + 0.6 * lift))
-      if element.badgeCount > 1 {
-        // A stack: a plain card peeks out behind the first item of a drag session.
-        let card = frame.offsetBy(dx: 6, dy: 6)
-        let r = min(theme.cornerRadius, frame.height / 2)
-        fillRoundedRect(card, radius: r, color: Color(hex: 0xE5E5EA))
-        strokeRoundedRect(card, radius: r, lineWidth: 1, color: theme.separator)
-      }
-      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
-    }
-    for element in forbidden {
       drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
     }
   }

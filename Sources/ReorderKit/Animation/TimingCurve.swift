@@ -76,7 +76,7 @@ public enum TimingCurve: Hashable, Sendable {
     self.curve = curve
   }
 
-  func progress(at time: Double) -> Double {
+  @usableFromInline func progress(at time: Double) -> Double {
     duration <= 0 ? 1 : curve.value(at: (time - start) / duration)
   }
   @usableFromInline func frame(at time: Double) -> Rect { from.interpolated(to: to, progress(at: time)) }

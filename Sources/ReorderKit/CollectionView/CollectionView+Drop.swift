@@ -122,7 +122,7 @@ extension CollectionView {
       result.append(
         RenderElement(
           kind: .item(id), frame: main[0].frame.offsetBy(dx: d, dy: d), scale: main[0].scale, isLifted: true,
-          depth: main[0].depth, isExpanded: snapshot.isGroup(id) ? snapshot.isExpanded(id) : nil))
+          depth: main[0].depth, isExpanded: snapshot.isGroup(id) ? snapshot.isExpanded(id) : nil, lift: main[0].lift))
     }
     if drag.items.count > 1 { main[0].badgeCount = drag.items.count }
     result += main

@@ -98,8 +98,6 @@ extension CollectionView {
           kind: ghost.kind, frame: a.frame(at: time).offsetBy(dx: dx, dy: dy), alpha: a.alpha(at: time),
           scale: a.scale(at: time), depth: ghost.depth))
     }
-    // Drop highlights behind the cells.
-    elements += dropHighlightElements()
     // Cells, including ones gliding in from just outside the view.
     var moving: [RenderElement<SectionID, ItemID>] = []
     for path in layout.items(in: scan) {
@@ -121,6 +119,8 @@ extension CollectionView {
       // Cells in motion are drawn above resting ones so that they slide over, not under.
       if animation != nil { moving.append(element) } else { elements.append(element) }
     }
+    // A drop target's highlight is translucent: over its (opaque) row, under the cells in motion.
+    elements += dropHighlightElements()
     elements += moving
     if let settle {
       let a = settle.animation
@@ -128,7 +128,8 @@ extension CollectionView {
         RenderElement(
           kind: .item(settle.item), frame: a.frame(at: time).offsetBy(dx: dx, dy: dy), scale: a.scale(at: time),
           isLifted: true, depth: snapshot.parent(of: settle.item) == nil ? 0 : 1,
-          isExpanded: snapshot.isGroup(settle.item) ? snapshot.isExpanded(settle.item) : nil))
+          isExpanded: snapshot.isGroup(settle.item) ? snapshot.isExpanded(settle.item) : nil,
+          lift: 1 - a.progress(at: time)))
     }
     if let drag {
       elements += mode == .dragDrop ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
@@ -162,7 +163,7 @@ extension CollectionView {
     return rows.enumerated().map { i, row in
       RenderElement(
         kind: .item(row.0), frame: base.offsetBy(dx: 0, dy: Double(i) * base.height), scale: scale, isLifted: true,
-        depth: row.1, isExpanded: snapshot.isGroup(row.0) ? snapshot.isExpanded(row.0) : nil)
+        depth: row.1, isExpanded: snapshot.isGroup(row.0) ? snapshot.isExpanded(row.0) : nil, lift: lift)
     }
   }
 

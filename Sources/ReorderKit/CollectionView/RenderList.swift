@@ -75,11 +75,14 @@ public struct RenderElement<SectionID: Hashable & Sendable, ItemID: Hashable & S
   public var isExpanded: Bool?
   /// A count to draw as a badge (the number of items in a drag session), or 0 for none.
   public var badgeCount: Int
+  /// How far a lifted cell has lifted, 0 (at rest) to 1 (fully lifted): its shadow's strength. It
+  /// rises as the cell lifts and falls as it settles.
+  public var lift: Double
 
   /// Creates an element.
   @inlinable public init(
     kind: Kind, frame: Rect, alpha: Double = 1, scale: Double = 1, isLifted: Bool = false,
-    depth: Int = 0, isExpanded: Bool? = nil, badgeCount: Int = 0
+    depth: Int = 0, isExpanded: Bool? = nil, badgeCount: Int = 0, lift: Double = 0
   ) {
     self.kind = kind
     self.frame = frame
@@ -89,5 +92,6 @@ public struct RenderElement<SectionID: Hashable & Sendable, ItemID: Hashable & S
     self.depth = depth
     self.isExpanded = isExpanded
     self.badgeCount = badgeCount
+    self.lift = lift
   }
 }
