@@ -2,7 +2,7 @@ import ReorderKit
 
 extension Canvas {
   /// Draws the engine's render list in its order, back to front: a lifted cell at its scale with a
-  /// soft shadow as strong as its ``RenderElement/lift``; gaps, drop highlights, the forbidden
+  /// soft shadow as strong as its `RenderElement.lift`; gaps, drop highlights, the forbidden
   /// marker, the focus ring and drag badges are drawn here, cells and headers by the caller.
   ///
   /// ```swift
