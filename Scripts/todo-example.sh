@@ -38,13 +38,7 @@ FILE="$TMP/todo.txt"
 start_todo() {
   "$BIN" "$FILE" >"$TMP/out.txt" 2>"$TMP/err.txt" &
   APP_PID=$!
-  WID=""
-  for _ in $(seq 1 100); do
-    WID=$(xdotool search --pid "$APP_PID" --name '^To do$' 2>/dev/null | head -n1)
-    [ -n "$WID" ] && break
-    sleep 0.1
-  done
-  [ -n "$WID" ] || { echo "todo-example: no window; stderr:" >&2; cat "$TMP/err.txt" >&2; return 1; }
+  wait_for_window '^To do$' 10 || { echo "todo-example: no window; stderr:" >&2; cat "$TMP/err.txt" >&2; return 1; }
   sleep 0.5
 }
 

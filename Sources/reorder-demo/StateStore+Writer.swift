@@ -154,17 +154,4 @@ extension StateStore {
     }
     return result
   }
-
-  /// Checks that a saved arrangement holds exactly the scene's items (and groups as groups).
-  static func check(_ saved: Snapshot<String, String>, matches reference: Snapshot<String, String>) throws {
-    guard saved.totalItemCount == reference.totalItemCount else {
-      throw InputError("it holds \(saved.totalItemCount) items, the scene has \(reference.totalItemCount)")
-    }
-    for section in reference.sections {
-      for id in section.items {
-        guard saved.contains(id) else { throw InputError("item \"\(id)\" is missing") }
-        guard saved.isGroup(id) == reference.isGroup(id) else { throw InputError("\"\(id)\" changed kind") }
-      }
-    }
-  }
 }

@@ -77,7 +77,7 @@ struct StateStore {
     if reading != nil, let warning = finishLoading() { warn(warning) }
     let name = scene.storageKey
     guard let saved = saved.removeValue(forKey: name) else { return }
-    try Self.check(saved.snapshot, matches: scene.view.snapshot)
+    try SnapshotJSON.check(saved.snapshot, matches: scene.view.snapshot)
     if saved.state.members.isEmpty {
       scene.view = scene.makeView(saved.snapshot, viewSize: scene.view.viewSize)
     } else {

@@ -55,16 +55,3 @@ test_keyboard_escape_cancels() {
   stop_app
   expect "no changed line" [ "$(count_lines '"event": "changed"')" = 0 ] || return 1
 }
-
-# Lessons with the keyboard: a lesson goes into the folder above with Right and out with Left.
-test_keyboard_lessons_folders() {
-  launch --report --reset --state "$TMP/keyboard-lessons.sqlite" --scene lessons || return 1
-  local first
-  first=$(last_event ready | jq -r '.sections[0].items[0] | if type == "string" then . else .id end')
-  key Tab
-  expect "Tab focuses the first row" wait_for_line "\"text\": \"$first. Position 1 of" 3 || return 1
-  # Down to the first plain lesson after a folder, lift it, Up once (the gap after the folder
-  # above), Right into that folder, drop.
-  screenshot "$TMP/keyboard-lessons.png"
-  stop_app
-}

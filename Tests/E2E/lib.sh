@@ -39,14 +39,20 @@ launch() {
   "$BIN" "$@" >"$OUT" 2>"$ERR" &
   APP_PID=$!
   wait_for_line '"event": "ready"' 20 || { echo "    the app never reported ready; stderr:"; sed 's/^/    /' "$ERR"; return 1; }
+  wait_for_window '^ReorderKit$' 5 || { echo "    no window found"; return 1; }
+  sleep 0.3
+}
+
+# wait_for_window TITLE-PATTERN [SECONDS]: sets WID to the window of $APP_PID with that title.
+wait_for_window() {
+  local title=$1 limit=${2:-10}
   WID=""
-  for _ in $(seq 1 50); do
-    WID=$(xdotool search --pid "$APP_PID" --name '^ReorderKit$' 2>/dev/null | head -n1)
-    [ -n "$WID" ] && break
+  for _ in $(seq 1 $((limit * 10))); do
+    WID=$(xdotool search --pid "$APP_PID" --name "$title" 2>/dev/null | head -n1)
+    [ -n "$WID" ] && return 0
     sleep 0.1
   done
-  [ -n "$WID" ] || { echo "    no window found"; return 1; }
-  sleep 0.3
+  return 1
 }
 
 # stop_app: SIGTERM, as a session manager would; the app saves and exits. Sets APP_STATUS.

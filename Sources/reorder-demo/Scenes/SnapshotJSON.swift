@@ -9,18 +9,24 @@ extension SnapshotJSON {
     String, String
   > {
     let snapshot = try decode(json, path: "sections", allowGroups: true)
-    guard snapshot.totalItemCount == reference.totalItemCount else {
-      throw InputError("it holds \(snapshot.totalItemCount) items, the scene has \(reference.totalItemCount)")
+    try check(snapshot, matches: reference)
+    return snapshot
+  }
+
+  /// Checks that a saved arrangement holds exactly the scene's items: every item and child, groups
+  /// as groups, and nothing else.
+  static func check(_ saved: Snapshot<String, String>, matches reference: Snapshot<String, String>) throws(InputError) {
+    guard saved.totalItemCount == reference.totalItemCount else {
+      throw InputError("it holds \(saved.totalItemCount) items, the scene has \(reference.totalItemCount)")
     }
     for section in reference.sections {
       for id in section.items {
-        guard snapshot.contains(id) else { throw InputError("item \"\(id)\" is missing") }
-        guard snapshot.isGroup(id) == reference.isGroup(id) else { throw InputError("\"\(id)\" changed kind") }
-        for child in reference.children(of: id) where !snapshot.contains(child) {
+        guard saved.contains(id) else { throw InputError("item \"\(id)\" is missing") }
+        guard saved.isGroup(id) == reference.isGroup(id) else { throw InputError("\"\(id)\" changed kind") }
+        for child in reference.children(of: id) where !saved.contains(child) {
           throw InputError("item \"\(child)\" is missing")
         }
       }
     }
-    return snapshot
   }
 }
