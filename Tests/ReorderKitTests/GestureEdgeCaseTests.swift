@@ -108,8 +108,8 @@ struct GestureEdgeCaseTests {
   @Test func retargetHookRedirectsTheProposal() {
     var view = makeView([["a", "b", "c", "d"]])
     // Keep slot 0 for the first item: proposals for slot 0 become slot 1.
-    view.policy.targetPath = { _, _, proposed in
-      proposed.item == 0 ? ItemPath(item: 1, section: proposed.section) : proposed
+    view.policy.targetPosition = { _, _, proposed in
+      proposed.index == 0 ? OutlinePosition(section: proposed.section, parent: nil, index: 1) : proposed
     }
     drag(&view, from: Point(x: 332, y: 58), through: [Point(x: 58, y: 58)])
     #expect(sections(of: view) == [["a", "c", "b", "d"]])

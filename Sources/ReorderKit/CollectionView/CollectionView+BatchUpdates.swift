@@ -173,29 +173,14 @@ extension CollectionView {
   /// Where the dragged items would land now, by identity: the placeholder's section, group and next item.
   @inlinable func placeholderPlace() -> ReorderDifference<SectionID, ItemID>? {
     guard let drag else { return nil }
-    let position: OutlinePosition<ItemID>
-    let items = drag.items
-    if let outline, let p = outline.placeholder {
-      position = p
-    } else if let g = dnd.grid {
-      position = g.placeholder.outlinePosition()
-    } else if let g = grid {
-      position = g.placeholder.outlinePosition()
-    } else {
-      return nil
-    }
-    return snapshot.difference(placing: items, at: position)
+    return snapshot.difference(placing: drag.items, at: drag.placeholder)
   }
 
   /// Ends a drag whose lifted item (or its section) new data deleted: a cancel that moves nothing back.
   @inlinable mutating func abandonDrag() {
     guard let drag else { return }
-    _ = movement.cancelInteractiveMovement()
-    dnd.reset()
-    interaction = .idle
+    finishDrag()
     longPress.reset()
-    rebuildArrangement()
-    rebuildLayout()
     pendingAnnouncement = nil
     spokenContainer = nil
     pendingEvents.append(.announcement(announcer.removed(announcer.itemName(drag.item))))
@@ -211,30 +196,23 @@ extension CollectionView {
     fitted.items = items
     if fitted.parent != nil, items.contains(where: snapshot.isGroup) { fitted.parent = nil }
     guard let position = try? snapshot.position(for: fitted, skipping: Set(items)) else { return }
-    self.drag?.items = items
-    let hasGroup = items.contains(where: snapshot.isGroup)
-    self.drag?.hasGroup = hasGroup
     if mode == .live {
       var events = pendingEvents
       _ = try? commit(.moved(fitted), into: &events)
       pendingEvents = events
-      self.drag?.newDataArrived = true
     }
-    if case .list = layoutConfiguration {
-      var arrangement = OutlineArrangement(snapshot, dragging: items)
-      arrangement.movePlaceholder(to: position)
-      outline = arrangement
-    } else if mode == .dragDrop {
-      dnd.grid = GridDropArrangement(snapshot, dragging: Set(items), placeholder: position.itemPath)
-    } else {
-      let original = snapshot.path(of: drag.item)!
-      let placeholder = position.itemPath
-      movement.restart(original: original, placeholder: placeholder)
+    let snapshot = self.snapshot
+    let live = mode == .live
+    modifySession { session in
+      session.items = items
+      session.hasGroup = items.contains(where: snapshot.isGroup)
+      if live { session.newDataArrived = true }
+      session.arrange(snapshot, placeholder: position)
+      session.drop.invalidate()
     }
     if mode == .dragDrop {
-      dnd.cachedTarget = nil
-      dnd.cadence.reset()
-      dnd.shown = target(for: .insertAt(position))
+      let home = target(for: .insertAt(position))
+      modifySession { $0.drop.shown = home }
     }
   }
 }

@@ -12,10 +12,10 @@ extension CollectionView {
   /// }
   /// ```
   @inlinable public var dropDelegate: DropDelegate<ItemID> {
-    get { dnd.delegate }
+    get { dropConfiguration.delegate }
     set {
-      dnd.delegate = newValue
-      dnd.cachedTarget = nil
+      dropConfiguration.delegate = newValue
+      modifySession { $0.drop.cachedTarget = nil }
     }
   }
 
@@ -26,8 +26,11 @@ extension CollectionView {
   /// view.reorderingCadence = .slow   // 0.3 s
   /// ```
   @inlinable public var reorderingCadence: ReorderingCadence {
-    get { dnd.cadence.cadence }
-    set { dnd.cadence.cadence = newValue }
+    get { dropConfiguration.cadence }
+    set {
+      dropConfiguration.cadence = newValue
+      modifySession { $0.drop.cadence.cadence = newValue }
+    }
   }
 
   /// Whether a collapsed group hovered during a drag and drop opens (UIKit's `isSpringLoaded`).
@@ -37,8 +40,8 @@ extension CollectionView {
   /// view.isSpringLoaded = false
   /// ```
   @inlinable public var isSpringLoaded: Bool {
-    get { dnd.isSpringLoaded }
-    set { dnd.isSpringLoaded = newValue }
+    get { dropConfiguration.isSpringLoaded }
+    set { dropConfiguration.isSpringLoaded = newValue }
   }
 
   /// How long a collapsed group must be hovered before it springs open, in seconds (0.7).
@@ -47,8 +50,11 @@ extension CollectionView {
   /// view.springLoadingDelay = 1.0
   /// ```
   @inlinable public var springLoadingDelay: Double {
-    get { dnd.springLoading.delay }
-    set { dnd.springLoading.delay = newValue }
+    get { dropConfiguration.springLoadingDelay }
+    set {
+      dropConfiguration.springLoadingDelay = newValue
+      modifySession { $0.drop.springLoading.delay = newValue }
+    }
   }
 
   /// The auto-scroll band along the leading and trailing edges (60 pt) and the speed at the
@@ -58,8 +64,8 @@ extension CollectionView {
   /// view.autoScroll = AutoScroll(edgeInset: 80, maximumSpeed: 2000)
   /// ```
   @inlinable public var autoScroll: AutoScroll {
-    get { dnd.autoScroll }
-    set { dnd.autoScroll = newValue }
+    get { dropConfiguration.autoScroll }
+    set { dropConfiguration.autoScroll = newValue }
   }
 
   // MARK: Queries
@@ -84,7 +90,7 @@ extension CollectionView {
   /// view.currentDropProposal?.operation == .forbidden   // the marker shows
   /// ```
   @inlinable public var currentDropProposal: DropProposal? {
-    drag == nil || mode != .dragDrop ? nil : dnd.shown.proposal
+    mode == .dragDrop ? drag?.drop.shown.proposal : nil
   }
 
   /// Where the items would land now in a drag and drop (`nil` over nothing or when idle).
@@ -93,7 +99,7 @@ extension CollectionView {
   /// if case .insertInto(let group)? = view.currentDropDestination { highlight(group) }
   /// ```
   @inlinable public var currentDropDestination: DropDestination<ItemID>? {
-    drag == nil || mode != .dragDrop ? nil : dnd.shown.destination
+    mode == .dragDrop ? drag?.drop.shown.destination : nil
   }
 
   /// What the last drag and drop did (landed or not), for reading copies' identifiers after `.dropped`.
@@ -101,7 +107,7 @@ extension CollectionView {
   /// ```swift
   /// if let drop = view.lastDrop, drop.operation == .copy { print(drop.copies) }
   /// ```
-  @inlinable public var lastDrop: DropResult<ItemID>? { dnd.lastDrop }
+  @inlinable public var lastDrop: DropResult<ItemID>? { dropConfiguration.lastDrop }
 
   // MARK: Adding items to a session
 
@@ -126,66 +132,52 @@ extension CollectionView {
       let id = displayedItem(at: path), !session.contains(id), let position = snapshot.position(of: id)
     else { return events }
     if snapshot.isGroup(id), snapshot.children(of: id).contains(where: session.contains) { return events }
-    let policyPath = position.parent == nil ? position.itemPath : path
-    guard policy.canMoveItem(id, policyPath), dnd.delegate.canAddItem(id, session.items) else { return events }
-    let oldOrdered = session.items
-    drag!.items = (session.items + [id]).sorted {
+    guard policy.canMoveItem(id, position), dropConfiguration.delegate.canAddItem(id, session.items) else {
+      return events
+    }
+    let items = (session.items + [id]).sorted {
       snapshot.orderKey($0).lexicographicallyPrecedes(snapshot.orderKey($1))
     }
-    drag!.hasGroup = session.hasGroup || snapshot.isGroup(id)
-    dnd.cachedTarget = nil
-    dnd.cadence.reset()
-    relayout(at: time) { view in view.rebuildDropArrangement(previouslyDragged: Set(oldOrdered)) }
+    let gap = session.placeholder
+    relayout(at: time) { view in
+      let isGroup = view.snapshot.isGroup(id)
+      view.modifySession { session in
+        session.items = items
+        session.hasGroup = session.hasGroup || isGroup
+        session.drop.invalidate()
+      }
+      view.rearrange(keeping: gap, previouslyDragged: Set(session.items))
+    }
     events += updateTarget(at: time)
     return events
   }
 
-  // MARK: Lifting and re-arranging
+  // MARK: Re-arranging
 
-  /// Begins a drag-and-drop session with the lifted item.
-  @inlinable mutating func beginDragDrop(item id: ItemID, at start: OutlinePosition<ItemID>) {
-    dnd.reset()
-    if outline != nil {
-      outline = OutlineArrangement(snapshot, dragging: [id])
-    } else {
-      dnd.grid = GridDropArrangement(snapshot, dragging: [id], placeholder: start.itemPath)
-    }
-    let home = DropDestination<ItemID>.insertAt(outline?.placeholder ?? start)
-    dnd.shown = target(for: home)
-  }
-
-  /// Rebuilds the arrangement for the session's items, keeping the gap before the same shown item.
-  @inlinable mutating func rebuildDropArrangement(previouslyDragged old: Set<ItemID>) {
-    let dragged = Set(drag!.items)
-    let current: OutlinePosition<ItemID>
-    if let outline {
-      current = outline.placeholder!
-    } else {
-      current = dnd.grid!.placeholder.outlinePosition()
-    }
+  /// Rebuilds the arrangement for the session's items after some joined it, keeping the gap
+  /// before the same shown item.
+  @inlinable mutating func rearrange(keeping current: OutlinePosition<ItemID>, previouslyDragged old: Set<ItemID>) {
+    guard let drag else { return }
     var position = current
-    if let parent = current.parent, dragged.contains(parent) || drag!.hasGroup {
+    if let parent = current.parent, drag.contains(parent) || drag.hasGroup,
+      let index = snapshot.position(of: parent)?.index
+    {
       // The gap was inside a group that now travels, or the stack now holds a group: it lands at top level.
       let tops = snapshot.items(inSection: current.section)
-      let index = snapshot.path(of: parent)!.item
       position = OutlinePosition(
         section: current.section, parent: nil,
-        index: tops[..<index].lazy.filter { !dragged.contains($0) }.count + (dragged.contains(parent) ? 0 : 1))
+        index: tops[..<index].lazy.filter { !drag.contains($0) }.count + (drag.contains(parent) ? 0 : 1))
     } else {
       let siblings = current.parent.map { snapshot.children(of: $0) } ?? snapshot.items(inSection: current.section)
       let kept = siblings.filter { !old.contains($0) }
-      let anchor = kept[min(current.index, kept.count)...].first { !dragged.contains($0) }
-      let now = siblings.filter { !dragged.contains($0) }
+      let anchor = kept[min(current.index, kept.count)...].first { !drag.contains($0) }
+      let now = siblings.filter { !drag.contains($0) }
       position.index = anchor.flatMap { a in now.firstIndex(of: a) } ?? now.count
     }
-    if outline != nil {
-      var arrangement = OutlineArrangement(snapshot, dragging: drag!.items)
-      arrangement.movePlaceholder(to: position)
-      outline = arrangement
-    } else {
-      dnd.grid = GridDropArrangement(snapshot, dragging: dragged, placeholder: position.itemPath)
-    }
-    dnd.shown = target(for: .insertAt(position))
+    let data = snapshot
+    modifySession { $0.arrange(data, placeholder: position) }
+    let home = target(for: .insertAt(position))
+    modifySession { $0.drop.shown = home }
     rebuildLayout()
   }
 }

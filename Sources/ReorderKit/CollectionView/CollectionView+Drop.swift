@@ -7,8 +7,8 @@ extension CollectionView {
   @inlinable mutating func performDrop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    if case .apply(let t) = dnd.cadence.flush() { show(t, at: time, into: &events) }
-    let target = dnd.shown
+    if case .apply(let t)? = modifySession({ $0.drop.cadence.flush() }) { show(t, at: time, into: &events) }
+    guard let target = self.drag?.drop.shown else { return events }
     let inside = Rect(origin: .zero, size: viewSize).contains(drag.pointer)
     guard inside, target.proposal.landsItems, let destination = target.destination else {
       return events + cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
@@ -19,10 +19,12 @@ extension CollectionView {
     switch destination {
     case .insertAt(let p): position = p
     case .insertInto(let group):
+      guard let section = snapshot.position(of: group)?.section else {
+        return events + cancelDrop(at: time, operation: .cancel)
+      }
       let children = snapshot.children(of: group)
       position = OutlinePosition(
-        section: snapshot.position(of: group)!.section, parent: group,
-        index: children.lazy.filter { !dragged.contains($0) }.count)
+        section: section, parent: group, index: children.lazy.filter { !dragged.contains($0) }.count)
     }
     let lifted = liftedFrame(of: drag)
     var copies: [ItemID] = []
@@ -32,7 +34,7 @@ extension CollectionView {
       if operation == .move {
         change = .moved(view.snapshot.difference(placing: items, at: position))
       } else {
-        guard let make = view.dnd.delegate.identifierForCopy else {
+        guard let make = view.dropConfiguration.delegate.identifierForCopy else {
           preconditionFailure("a .copy drop proposal needs dropDelegate.identifierForCopy")
         }
         change = view.snapshot.copies(of: items, at: position, skipping: dragged, makeID: make)
@@ -41,9 +43,10 @@ extension CollectionView {
       let inverse = (try? view.commit(change, into: &events)) ?? []
       view.recordGesture(undo: inverse, difference: change.difference, into: &events)
       view.closeSpringLoaded(keeping: position.parent, into: &events)
-      view.finishDragDrop()
+      view.finishDrag()
     }
-    dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination, copies: copies)
+    dropConfiguration.lastDrop = DropResult(
+      items: items, operation: operation, destination: destination, copies: copies)
     settle(operation == .copy ? copies : items, from: lifted, at: time)
     announceEnd(of: drag, cancelled: false, into: &events, item: copies.first ?? drag.item)
     events.append(.dropped(drag.item))
@@ -56,14 +59,14 @@ extension CollectionView {
   >] {
     guard let drag else { return [] }
     let items = drag.items
-    let destination = dnd.shown.destination
+    let destination = drag.drop.shown.destination
     let lifted = liftedFrame(of: drag)
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
       view.closeSpringLoaded(keeping: nil, into: &events)
-      view.finishDragDrop()
+      view.finishDrag()
     }
-    dnd.lastDrop = DropResult(items: items, operation: operation, destination: destination)
+    dropConfiguration.lastDrop = DropResult(items: items, operation: operation, destination: destination)
     settle(items, from: lifted, at: time)
     announceEnd(of: drag, cancelled: true, into: &events)
     return events + [.cancelled(drag.item)]
@@ -73,16 +76,9 @@ extension CollectionView {
   @inlinable mutating func closeSpringLoaded(
     keeping group: ItemID?, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
-    if case .close(let groups) = dnd.springLoading.end(droppedInto: group) {
+    if case .close(let groups)? = modifySession({ $0.drop.springLoading.end(droppedInto: group) }) {
       for g in groups where snapshot.isGroup(g) { _ = try? commit(.collapsed(g), into: &events) }
     }
-  }
-
-  @inlinable mutating func finishDragDrop() {
-    dnd.reset()
-    drag = nil
-    rebuildArrangement()
-    rebuildLayout()
   }
 
   /// The first item settles from the lifted cell; the others glide from the stack behind it.
@@ -101,8 +97,8 @@ extension CollectionView {
 
   /// The highlight behind a group that the items would go into.
   @inlinable func dropHighlightElements() -> [RenderElement<SectionID, ItemID>] {
-    guard drag != nil, mode == .dragDrop, dnd.shown.proposal.landsItems,
-      case .insertInto(let group)? = dnd.shown.destination,
+    guard mode == .dragDrop, let shown = drag?.drop.shown, shown.proposal.landsItems,
+      case .insertInto(let group)? = shown.destination,
       let row = outline?.displayedRow(ofGroup: group)
     else { return [] }
     let frame = layout.frame(ofItem: row)
@@ -126,7 +122,7 @@ extension CollectionView {
     }
     if drag.items.count > 1 { main[0].badgeCount = drag.items.count }
     result += main
-    if dnd.shown.proposal.operation == .forbidden {
+    if drag.drop.shown.proposal.operation == .forbidden {
       result.append(
         RenderElement(
           kind: .forbidden, frame: Rect(x: drag.pointer.x - 14, y: drag.pointer.y - 14, width: 28, height: 28)))

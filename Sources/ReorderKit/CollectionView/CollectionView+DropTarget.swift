@@ -3,24 +3,25 @@
 extension CollectionView {
   // MARK: The target
 
-  /// What the pointer (content coordinates) is over: `nil` for no change, else a destination (`.none`: over nothing).
-  @inlinable func dropHit(at p: Point) -> DropDestination<ItemID>?? {
-    let view = Rect(origin: offset, size: viewSize)
-    guard view.contains(p) else { return .some(nil) }
-    if let outline, case .list(let list) = layout {
-      switch outline.hit(at: p, in: list, allowInsertInto: true, draggingGroup: (drag?.hasGroup ?? false)) {
+  /// What the pointer (content coordinates) is over: `nil` for no change, else a destination
+  /// (`.none`: over nothing). Lists may go into a group; grids use the target rule (with its fixed
+  /// points in a flow). An insert-at goes through the policy's retarget hook.
+  @inlinable func dropHit(at p: Point, for drag: Session) -> DropDestination<ItemID>?? {
+    guard visibleRect.contains(p) else { return .some(nil) }
+    let proposed: OutlinePosition<ItemID>
+    switch (drag.arrangement, layout) {
+    case (.rows(let rows), .list(let list)):
+      switch rows.hit(at: p, in: list, allowInsertInto: true, draggingGroup: drag.hasGroup) {
       case .nothing: return .some(nil)
-      case .ownRows: return .insertAt(outline.placeholder!)
-      case .at(let position): return .insertAt(position)
+      case .ownRows: return .insertAt(drag.placeholder)
+      case .at(let position): proposed = position
       case .into(let group): return .insertInto(group)
       }
+    default:
+      guard let position = proposal(at: p, for: drag) else { return nil }
+      proposed = position
     }
-    guard let grid = dnd.grid else { return nil }
-    if let path = layout.itemPath(at: p) { return .insertAt(path.outlinePosition()) }
-    if let s = layout.section(at: p), layout.isAfterLastItem(p, inSection: s) {
-      return .insertAt(OutlinePosition(section: s, parent: nil, index: grid.base[s].count))
-    }
-    return nil
+    return .insertAt(retargeted(proposed, for: drag) ?? drag.placeholder)
   }
 
   /// The proposal for a destination: the engine's default, through the delegate hook (cached per
@@ -28,14 +29,15 @@ extension CollectionView {
   /// means the gap before the group; insert-into for a gap means into the group after the gap
   /// (when the session holds no group); otherwise the intent is kept as proposed.
   @inlinable mutating func target(for destination: DropDestination<ItemID>?) -> DropTarget<ItemID> {
-    if let cached = dnd.cachedTarget, cached.key == destination { return cached.target }
+    guard let drag else { return DropTarget(destination: nil, proposal: DropProposal(operation: .cancel)) }
+    if let cached = drag.drop.cachedTarget, cached.key == destination { return cached.target }
     let proposed: DropProposal
     switch destination {
     case nil: proposed = DropProposal(operation: .cancel)
     case .insertAt?: proposed = DropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     case .insertInto?: proposed = DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath)
     }
-    var proposal = dnd.delegate.dropSessionDidUpdate(drag!.items, destination, proposed)
+    var proposal = dropConfiguration.delegate.dropSessionDidUpdate(drag.items, destination, proposed)
     var landing = destination
     if proposal.intent != proposed.intent, proposal.intent != .unspecified, let d = destination {
       switch (d, proposal.intent) {
@@ -51,7 +53,7 @@ extension CollectionView {
       }
     }
     let result = DropTarget(destination: landing, proposal: proposal)
-    dnd.cachedTarget = (destination, result)
+    modifySession { $0.drop.cachedTarget = (destination, result) }
     return result
   }
 
@@ -76,15 +78,15 @@ extension CollectionView {
     guard let drag else { return [] }
     let p = toContent(drag.pointer)
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    if dnd.isSpringLoaded, let outline, case .list(let list) = layout {
-      let hovered = list.itemPath(at: p).flatMap { outline.collapsedGroup(section: $0.section, row: $0.item) }
-      if case .open(let group) = dnd.springLoading.hover(over: hovered, time: time) {
+    if dropConfiguration.isSpringLoaded, let rows = drag.rows, case .list(let list) = layout {
+      let hovered = list.itemPath(at: p).flatMap { rows.collapsedGroup(section: $0.section, row: $0.item) }
+      if case .open(let group)? = modifySession({ $0.drop.springLoading.hover(over: hovered, time: time) }) {
         openSpringLoaded(group, at: time, into: &events)
       }
     }
-    guard let hit = dropHit(at: p) else { return events }
+    guard let current = self.drag, let hit = dropHit(at: p, for: current) else { return events }
     let proposed = target(for: hit)
-    if case .apply(let t) = dnd.cadence.propose(proposed, shown: dnd.shown, time: time) {
+    if case .apply(let t)? = modifySession({ $0.drop.cadence.propose(proposed, shown: $0.drop.shown, time: time) }) {
       show(t, at: time, into: &events)
     }
     return events
@@ -95,31 +97,20 @@ extension CollectionView {
   @inlinable mutating func show(
     _ target: DropTarget<ItemID>, at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
-    let changed = dnd.shown != target
-    dnd.shown = target
-    if changed, target.proposal.landsItems, case .insertInto(let group)? = target.destination {
+    guard let drag else { return }
+    modifySession { $0.drop.shown = target }
+    if drag.drop.shown != target, target.proposal.landsItems, case .insertInto(let group)? = target.destination {
       pendingAnnouncement = (announcer.into(announcer.itemName(group)), time)
       spokenContainer = announcer.itemName(group)
     }
     guard target.proposal.landsItems, case .insertAt(let position)? = target.destination else { return }
-    if var outline {
-      guard let old = outline.placeholder, old != position else { return }
-      relayout(at: time) { view in
-        outline.movePlaceholder(to: position)
-        view.outline = outline
-        view.updateLayout(sections: old.section, position.section)
-      }
-    } else if let grid = dnd.grid {
-      let old = grid.placeholder
-      guard old != position.itemPath else { return }
-      relayout(at: time) { view in
-        view.dnd.grid!.placeholder = position.itemPath
-        view.updateLayout(sections: old.section, position.section)
-      }
-    } else {
-      return
+    let old = drag.placeholder
+    guard old != position else { return }
+    relayout(at: time) { view in
+      view.modifySession { $0.movePlaceholder(to: position) }
+      view.updateLayout(sections: old.section, position.section)
     }
-    events.append(.changed(.placeholderMoved(snapshot.difference(placing: drag!.items, at: position))))
+    events.append(.changed(.placeholderMoved(snapshot.difference(placing: drag.items, at: position))))
     announcePlaceholder(at: position, time: time)
   }
 
@@ -127,13 +118,14 @@ extension CollectionView {
   @inlinable mutating func openSpringLoaded(
     _ group: ItemID, at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
+    guard let position = drag?.placeholder else { return }
     relayout(at: time) { view in
-      let position = view.outline!.placeholder!
       _ = try? view.commit(.expanded(group), into: &events)
-      var arrangement = OutlineArrangement(view.snapshot, dragging: view.drag!.items)
-      arrangement.movePlaceholder(to: position)
-      view.outline = arrangement
-      view.dnd.cachedTarget = nil
+      let snapshot = view.snapshot
+      view.modifySession { session in
+        session.arrange(snapshot, placeholder: position)
+        session.drop.cachedTarget = nil
+      }
       view.rebuildLayout()
     }
   }
@@ -143,7 +135,7 @@ extension CollectionView {
   /// Auto-scroll (every mode), then spring loading and the cadence (drag and drop).
   @inlinable mutating func advanceDrag(to t: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    if case .scroll(let delta) = dnd.autoScroll.tick(time: t) {
+    if case .scroll(let delta)? = modifySession({ $0.autoScroll.tick(time: t) }) {
       let before = offset
       scrollAnimation = nil
       offset = clamped(Point(x: offset.x + delta.x, y: offset.y + delta.y))
@@ -151,21 +143,24 @@ extension CollectionView {
       if offset != before { events += updateTarget(at: t) }
     }
     guard mode == .dragDrop, drag != nil else { return events }
-    if case .open(let group) = dnd.springLoading.tick(time: t) {
+    if case .open(let group)? = modifySession({ $0.drop.springLoading.tick(time: t) }) {
       openSpringLoaded(group, at: t, into: &events)
       events += updateTarget(at: t)
     }
-    if case .apply(let target) = dnd.cadence.tick(time: t) { show(target, at: t, into: &events) }
+    if case .apply(let target)? = modifySession({ $0.drop.cadence.tick(time: t) }) {
+      show(target, at: t, into: &events)
+    }
     return events
   }
 
-  /// Tells auto-scroll where the drag's pointer is now.
+  /// Tells the drag's auto-scroll where the pointer is now (not for a keyboard drag).
   @inlinable mutating func updateAutoScroll(time: Double) {
-    guard let drag, !drag.isKeyboard else { return }
     var axis = ScrollDirection.vertical
     if case .grid(let config) = layoutConfiguration { axis = config.scrollDirection }
-    // A new drag: auto-scroll's damping starts at the lift, and a band holding the lift point starts there.
-    if dnd.autoScroll.dragStartTime != drag.liftTime { dnd.autoScroll.begin(at: drag.pointer, time: drag.liftTime) }
-    dnd.autoScroll.pointerMoved(to: drag.pointer, viewSize: viewSize, axis: axis, time: time)
+    let size = viewSize
+    modifySession { session in
+      guard !session.isKeyboard else { return }
+      session.autoScroll.pointerMoved(to: session.pointer, viewSize: size, axis: axis, time: time)
+    }
   }
 }

@@ -24,7 +24,7 @@ extension CollectionView {
     switch longPress.pointerMoved(to: point, time: time) {
     case .changed(let p):
       if drag != nil {
-        drag!.pointer = p
+        modifySession { $0.pointer = p }
         updateAutoScroll(time: time)
         events += updateTarget(at: time)
       }
@@ -45,7 +45,7 @@ extension CollectionView {
       if let current = drag {
         // Releasing where the pointer already is commits what is shown; only a release elsewhere re-targets.
         if p != current.pointer {
-          drag!.pointer = p
+          modifySession { $0.pointer = p }
           events += updateTarget(at: time)
         }
         events += endDrag(at: time)
@@ -167,28 +167,33 @@ extension CollectionView {
     return beginMovement(at: path, pointer: point, time: time)
   }
 
-  /// Lifts the item shown at a slot, with the pointer at a point in view coordinates.
+  /// Lifts the item shown at a slot, with the pointer at a point in view coordinates: the
+  /// session begins with its arrangement (the rows or slots without the item, the placeholder
+  /// where it was), its own auto-scroll and drag-and-drop state.
   @inlinable mutating func beginMovement(at path: ItemPath, pointer point: Point, time: Double) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
     let content = toContent(point)
     guard drag == nil, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
-    let topPath = ItemPath(item: start.index, section: start.section)
-    if !policy.canMoveItem(id, start.parent == nil ? topPath : path) {
+    guard policy.canMoveItem(id, start) else {
       return [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
     }
     let frame = layout.frame(ofItem: path)
-    drag = Session(
+    let arrangement: Arrangement =
+      listRows != nil
+      ? .rows(OutlineArrangement(snapshot, dragging: [id]))
+      : .slots(GridSlots(lifted: [start.itemPath], placeholder: start.itemPath))
+    var session = Session(
       item: id, items: [id], hasGroup: snapshot.isGroup(id), start: start, pointer: point,
-      grab: Point(x: content.x - frame.minX, y: content.y - frame.minY), size: frame.size, liftTime: time)
+      grab: Point(x: content.x - frame.minX, y: content.y - frame.minY), size: frame.size, liftTime: time,
+      arrangement: arrangement, autoScroll: dropConfiguration.autoScroll, drop: DropSession(dropConfiguration))
+    if mode == .live { session.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
+    session.autoScroll.begin(at: point, time: time)
+    interaction = .dragging(session)
     settle = nil
-    if mode == .live { drag!.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
     if mode == .dragDrop {
-      beginDragDrop(item: id, at: start)
-    } else if outline != nil {
-      outline = OutlineArrangement(snapshot, dragging: [id])
-    } else {
-      movement.beginInteractiveMovementForItem(at: topPath)
+      let home = target(for: .insertAt(session.placeholder))
+      modifySession { $0.drop.shown = home }
     }
     rebuildLayout()
     updateAutoScroll(time: time)
@@ -198,87 +203,128 @@ extension CollectionView {
     return [.lifted(id), .announcement(announcer.lifted(announcer.itemName(id), place))]
   }
 
+  /// Changes the session in place (its arrays are not copied: the interaction lets go of it meanwhile).
+  /// Returns what `body` returns, or `nil` with no drag in progress.
+  @discardableResult
+  @inlinable mutating func modifySession<R>(_ body: (inout Session) -> R) -> R? {
+    guard case .dragging(var session) = interaction else { return nil }
+    interaction = .idle
+    defer { interaction = .dragging(session) }
+    return body(&session)
+  }
+
   /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
   @inlinable mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag, !drag.isKeyboard else { return [] }
     if mode == .dragDrop { return updateDropTarget(at: time) }
-    let p = toContent(drag.pointer)
-    if let outline, case .list(let list) = layout {
+    guard let proposed = proposal(at: toContent(drag.pointer), for: drag) else { return [] }
+    return movePlaceholder(to: proposed, time: time)
+  }
+
+  /// The target rule, one per layout kind and the same in every mode: where the placeholder
+  /// should go for the pointer at a content point, before the policy; `nil` for no change.
+  /// Lists use the rows' rule (the gap under the pointer); grids rules 1 and 2 of the target
+  /// rule, and flows of tiles of different sizes take a proposal only at a fixed point.
+  /// - Complexity: O(log n); in a flow, plus the layout of the one or two sections that change.
+  @inlinable func proposal(at p: Point, for drag: Session) -> OutlinePosition<ItemID>? {
+    switch (drag.arrangement, layout) {
+    case (.rows(let rows), .list(let list)):
       guard
-        case .insertAt(let position) = outline.proposal(
+        case .insertAt(let position) = rows.proposal(
           at: p, in: list, allowInsertInto: false, draggingGroup: drag.hasGroup)
-      else { return [] }
-      return movePlaceholder(to: position, time: time)
-    }
-    var trial = movement
-    let action: InteractiveMovement.Action
-    if case .grid(let flow) = layout, !flow.hasFixedColumns, let current = movement.placeholderPath {
-      // Tiles of different sizes: only fixed points are taken, tried in the layout with the item there.
-      let view = self
-      action = trial.updateTargetPosition(p, inFlow: flow, policy: policy) { q in
-        var candidate = view
-        candidate.movement.restart(original: candidate.movement.originalPath!, placeholder: q)
-        candidate.updateLayout(sections: current.section, q.section)
-        guard case .grid(let g) = candidate.layout else { preconditionFailure("a grid's layout changed kind") }
-        return g
+      else { return nil }
+      return position
+    case (.slots(let slots), .grid(let grid)):
+      let current = slots.placeholder
+      guard !grid.hasFixedColumns else {
+        return InteractiveMovement.proposal(at: p, in: grid, placeholder: current)?.outlinePosition()
       }
-    } else {
-      action = trial.updateTargetPosition(p, in: layout, policy: policy)
+      guard let proposed = InteractiveMovement.flowProposal(at: p, in: grid, placeholder: current),
+        proposed == current || InteractiveMovement.isFixedPoint(proposed, at: p, inFlow: flow(placeholderAt: proposed))
+      else { return nil }
+      return proposed.outlinePosition()
+    default:
+      return nil
     }
-    guard case .placeholderMoved(_, let to) = action else { return [] }
-    return movePlaceholder(to: to.outlinePosition(), time: time)
+  }
+
+  /// The flow layout with the drag's placeholder at a slot: only the one or two sections that change are rebuilt.
+  @inlinable func flow(placeholderAt slot: ItemPath) -> GridLayout {
+    var trial = self
+    let old = trial.gridSlots?.placeholder.section ?? slot.section
+    trial.modifySession { $0.movePlaceholder(to: slot.outlinePosition()) }
+    trial.updateLayout(sections: old, slot.section)
+    guard case .grid(let grid) = trial.layout else { preconditionFailure("a grid's layout changed kind") }
+    return grid
+  }
+
+  /// A proposed placeholder position through the policy's retarget hook: `nil` when the hook
+  /// keeps the placeholder where it is, or returns a position where the items cannot stand (out of
+  /// range, a group that is not shown open, a group inside a group), which is ignored.
+  @inlinable func retargeted(_ proposed: OutlinePosition<ItemID>, for drag: Session) -> OutlinePosition<ItemID>? {
+    let current = drag.placeholder
+    let position = policy.targetPosition(drag.start, current, proposed)
+    guard position != current, position.section >= 0, position.section < snapshot.numberOfSections, position.index >= 0
+    else { return nil }
+    let total: Int
+    if let parent = position.parent {
+      guard listRows != nil, !drag.hasGroup, snapshot.isGroup(parent), snapshot.isExpanded(parent),
+        !drag.contains(parent), snapshot.position(of: parent)?.section == position.section
+      else { return nil }
+      total = snapshot.children(of: parent).count
+    } else {
+      total = snapshot.numberOfItems(inSection: position.section)
+    }
+    // The items that stand there without the travelling ones. O(k) for k travelling items.
+    let travelling = drag.items.lazy.filter { id in
+      guard let p = self.snapshot.position(of: id) else { return false }
+      return p.section == position.section && p.parent == position.parent
+    }.count
+    let count = total - travelling
+    return position.index <= count ? position : nil
   }
 
   /// Moves the placeholder of the drag in progress to a position counted without the dragged
-  /// items, and reflows: the one session call that the pointer, the keyboard and the tool share.
-  /// In live mode the move is committed at once; in drag and drop the delegate sees the proposal.
+  /// items (through the policy), and reflows: the one session call that the pointer, the keyboard
+  /// and the tool share. In live mode the move is committed at once; in drag and drop the delegate
+  /// sees the proposal.
   /// - Complexity: O(log n + v): the layout of one or two sections and the visible cells' reflow.
-  @inlinable mutating func movePlaceholder(to position: OutlinePosition<ItemID>, time: Double) -> [CollectionViewEvent<
+  @inlinable mutating func movePlaceholder(to proposed: OutlinePosition<ItemID>, time: Double) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
-    guard let drag else { return [] }
+    guard let drag, let position = retargeted(proposed, for: drag) else { return [] }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     if mode == .dragDrop {
       show(target(for: .insertAt(position)), at: time, into: &events)
       return events
     }
-    let old: Int
-    if let current = outline?.placeholder {
-      guard current != position else { return [] }
-      old = current.section
-    } else {
-      guard let current = movement.placeholderPath, current != position.itemPath else { return [] }
-      old = current.section
-    }
+    let old = drag.placeholder.section
     relayout(at: time) { view in
       let place = view.snapshot.difference(moving: drag.item, to: position)
-      if view.outline != nil {
-        view.outline!.movePlaceholder(to: position)
-      } else {
-        view.movement.restart(original: view.movement.originalPath!, placeholder: position.itemPath)
-      }
+      view.modifySession { $0.movePlaceholder(to: position) }
       events.append(.changed(.placeholderMoved(place)))
       view.announcePlaceholder(at: position, time: time)
       if view.mode == .live {
         _ = try? view.commit(.moved(place), into: &events)
-        view.movement.placeholderCommitted()
+        // The item now stands at the placeholder in the data too.
+        view.modifySession { session in
+          if case .slots = session.arrangement {
+            session.arrangement = .slots(GridSlots(lifted: [position.itemPath], placeholder: position.itemPath))
+          }
+        }
       }
       view.updateLayout(sections: old, position.section)
     }
     return events
   }
 
+  /// Ends the drag: the items land at the placeholder (interactive mode commits the move here;
+  /// live mode has committed it already), or, in drag and drop, at the shown destination.
   @inlinable mutating func endDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return performDrop(at: time) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
-    var final: OutlinePosition<ItemID>?
-    if let outline {
-      final = outline.placeholder
-    } else if case .commit(_, let to) = movement.endInteractiveMovement() {
-      final = to.outlinePosition()
-    }
     if mode == .live {
       let place = snapshot.placements(of: [drag.item], skipping: [drag.item]).first
       if drag.undo.first?.difference != place {
@@ -286,27 +332,25 @@ extension CollectionView {
       } else if drag.newDataArrived, let place {
         events.append(.committed(place))
       }
-    } else if let final {
-      let place = snapshot.difference(moving: drag.item, to: final)
+    } else {
+      let place = snapshot.difference(moving: drag.item, to: drag.placeholder)
       let inverse = (try? commit(.moved(place), into: &events)) ?? []
       recordGesture(undo: inverse, difference: place, into: &events)
     }
-    self.drag = nil
-    rebuildArrangement()
-    rebuildLayout()
+    finishDrag()
     startSettle(drag.item, from: liftedFrame, at: time)
     announceEnd(of: drag, cancelled: false, into: &events)
     events.append(.dropped(drag.item))
     return events
   }
 
+  /// Cancels the drag: nothing is committed (live mode takes its moves back) and the item settles where it was.
   @inlinable mutating func cancelDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
     relayout(at: time) { view in
-      _ = view.movement.cancelInteractiveMovement()
       if view.mode == .live {
         for change in drag.undo { _ = try? view.commit(view.fitted(change) ?? change, into: &events) }
         // New data came during the drag: the owner's data may have the item elsewhere; say where it stands.
@@ -314,14 +358,19 @@ extension CollectionView {
           events.append(.committed(place))
         }
       }
-      view.drag = nil
-      view.rebuildArrangement()
-      view.rebuildLayout()
+      view.finishDrag()
     }
     startSettle(drag.item, from: liftedFrame, at: time)
     announceEnd(of: drag, cancelled: true, into: &events)
     events.append(.cancelled(drag.item))
     return events
+  }
+
+  /// Ends the session: the view shows the data at rest again.
+  @inlinable mutating func finishDrag() {
+    interaction = .idle
+    rebuildArrangement()
+    rebuildLayout()
   }
 
   /// The lifted cell's frame (unscaled) in content coordinates.

@@ -42,7 +42,7 @@ extension CollectionView {
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time ?? now)
     guard drag != nil, point.isFinite else { return events }
-    drag!.pointer = point
+    modifySession { $0.pointer = point }
     events += updateTarget(at: time ?? now)
     return events
   }

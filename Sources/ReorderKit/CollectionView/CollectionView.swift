@@ -76,8 +76,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @usableFromInline var _viewSize: Size
 
   @usableFromInline var layout: AnyLayout
-  @usableFromInline var outline: OutlineArrangement<SectionID, ItemID>?
-  @usableFromInline var movement = InteractiveMovement()
+  /// A list's rows with nothing dragged (`nil` for a grid); a drag shows its session's arrangement.
+  @usableFromInline var listRows: OutlineArrangement<SectionID, ItemID>?
   /// What is going on: idle, a press, or a drag with its session.
   @usableFromInline var interaction = Interaction.idle
   @usableFromInline var animations: [ItemID: ElementAnimation] = [:]
@@ -90,8 +90,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @usableFromInline var scrollAnimation: ElementAnimation?
   @usableFromInline var lastScrollTime: Double = -.infinity
   @usableFromInline var now: Double = 0
-  /// Drag and drop: sessions, proposals, spring loading, cadence, auto-scroll (see CollectionView+DragDrop.swift).
-  @usableFromInline var dnd = DragDropState<SectionID, ItemID>()
+  /// How drag and drop and auto-scroll behave, and the last drop (see CollectionView+DragDrop.swift).
+  @usableFromInline var dropConfiguration = DragDropConfiguration<ItemID>()
   /// Undo and redo: the changes that take each committed gesture back, and forward again.
   @usableFromInline var history = History()
   /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:time:)`` mid-drag,
@@ -147,7 +147,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     self._itemSizes = itemSizes
     self.policy = policy
     self.layout = .grid(GridLayout(.init(width: 0, columns: 1), itemCounts: []))
-    if case .list = layout { outline = OutlineArrangement(snapshot) }
+    rebuildArrangement()
     rebuildLayout()
   }
 
@@ -200,8 +200,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @inlinable public mutating func setLayout(_ configuration: LayoutConfiguration, time: Double? = nil) {
     relayout(at: time ?? now) { view in
       view._layoutConfiguration = configuration
-      if case .list = configuration, view.outline == nil { view.outline = OutlineArrangement(view.snapshot) }
-      if case .grid = configuration { view.outline = nil }
+      view.rebuildArrangement()
       view.rebuildLayout()
     }
     clampOffset()
@@ -225,15 +224,26 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   @inlinable func toContent(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
 
+  /// A list's rows as shown now: the drag's, or the resting ones; `nil` for a grid.
+  @inlinable var outline: OutlineArrangement<SectionID, ItemID>? {
+    if case .dragging(let session) = interaction, case .rows(let rows) = session.arrangement { return rows }
+    return listRows
+  }
+
+  /// A grid's slots during a drag; `nil` in a list or with nothing dragged (the snapshot is shown).
+  @inlinable var gridSlots: GridSlots? {
+    if case .dragging(let session) = interaction, case .slots(let slots) = session.arrangement { return slots }
+    return nil
+  }
+
   /// The item shown at a slot of the current arrangement, or `nil` for the placeholder.
   @inlinable func displayedItem(at path: ItemPath) -> ItemID? {
     if let outline {
       if case .row(let row) = outline.slot(section: path.section, row: path.item) { return row.id }
       return nil
     }
-    if let dropGrid = dnd.grid { return dropGrid.item(at: path) }
-    guard let grid else { return snapshot.itemIdentifier(at: path) }
-    return grid.snapshotPath(forSlot: path).map { snapshot.itemIdentifier(at: $0) }
+    guard let slots = gridSlots else { return snapshot.itemIdentifier(at: path) }
+    return slots.snapshotPath(forSlot: path).map { snapshot.itemIdentifier(at: $0) }
   }
 
   /// The slot of an item in the current arrangement.
@@ -256,35 +266,28 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
       return nil
     }
     guard let path = snapshot.path(of: id) else { return nil }
-    if let dropGrid = dnd.grid { return dropGrid.slot(of: id, section: path.section) }
-    return grid?.slot(forSnapshotPath: path) ?? path
+    guard let slots = gridSlots else { return path }
+    return slots.slot(forSnapshotPath: path)
   }
 
-  /// The number of items shown in a section of a grid: one more where the placeholder is, one fewer where the item was.
+  /// The number of items shown in a section of a grid: without the travelling items, with the placeholder.
   @inlinable func displayCount(inSection s: Int) -> Int {
-    if let dropGrid = dnd.grid { return dropGrid.count(inSection: s) }
-    var count = snapshot.numberOfItems(inSection: s)
-    if let grid {
-      if grid.original.section == s { count -= 1 }
-      if grid.placeholder.section == s { count += 1 }
-    }
-    return count
+    let count = snapshot.numberOfItems(inSection: s)
+    return gridSlots?.slotCount(inSection: s, snapshotCount: count) ?? count
   }
 
+  /// The sizes of the items shown in a section of a flow grid; the placeholder has the lifted item's size.
   @inlinable func displaySizes(inSection s: Int) -> [Size] {
     (0..<displayCount(inSection: s)).map { i in
-      let slot = ItemPath(item: i, section: s)
-      let id = displayedItem(at: slot) ?? drag!.item
+      guard let id = displayedItem(at: ItemPath(item: i, section: s)) ?? drag?.item else { return .zero }
       guard let size = itemSizes[id] else { preconditionFailure("no size for item \(id) in a grid without columns") }
       return size
     }
   }
 
-  /// The arrangement of the data with nothing dragged: the visible rows of a list; a grid shows the snapshot.
+  /// The resting arrangement: a list's visible rows; a grid shows the snapshot.
   @inlinable mutating func rebuildArrangement() {
-    if case .list = layoutConfiguration { outline = OutlineArrangement(snapshot) } else { outline = nil }
-    _ = movement.cancelInteractiveMovement()
-    dnd.grid = nil
+    if case .list = layoutConfiguration { listRows = OutlineArrangement(snapshot) } else { listRows = nil }
   }
 
   @inlinable mutating func rebuildLayout() {
@@ -296,8 +299,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
         layout = .grid(GridLayout(config, itemSizes: (0..<snapshot.numberOfSections).map(displaySizes(inSection:))))
       }
     case .list(let config):
-      if outline == nil { outline = OutlineArrangement(snapshot) }
-      layout = .list(ListLayout(config, rowCounts: outline!.rowCounts))
+      layout = .list(ListLayout(config, rowCounts: outline?.rowCounts ?? []))
     }
   }
 
@@ -310,8 +312,9 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
       if b != a { update(&g, section: b) }
       layout = .grid(g)
     case .list(var l):
-      l.setNumberOfRows(outline!.rowCount(inSection: a), inSection: a)
-      if b != a { l.setNumberOfRows(outline!.rowCount(inSection: b), inSection: b) }
+      guard let outline else { return }
+      l.setNumberOfRows(outline.rowCount(inSection: a), inSection: a)
+      if b != a { l.setNumberOfRows(outline.rowCount(inSection: b), inSection: b) }
       layout = .list(l)
     }
   }

@@ -12,9 +12,10 @@ extension CollectionView {
     case dragging(Session)
   }
 
-  /// A drag in progress: the lifted item, the items that travel with it, where the pointer holds
-  /// them, and how to take a live drag back. Where the placeholder stands is the arrangement's
-  /// (``CollectionView/grid``, ``CollectionView/outline`` or the drop grid).
+  /// A drag in progress, whatever drives it: the lifted item, the items that travel with it, the
+  /// arrangement that shows them at the placeholder, where the pointer holds them, how to take a
+  /// live drag back, and its own auto-scroll and drag-and-drop state. It begins with a lift and
+  /// ends with a drop or a cancel; nothing of it outlives the drag.
   @usableFromInline struct Session: Sendable {
     /// The item that was lifted (it leads the stack).
     @usableFromInline var item: ItemID
@@ -40,11 +41,18 @@ extension CollectionView {
     /// Whether the keyboard lifted the items: then the lifted cell stands over its placeholder, and
     /// neither the pointer's target rule nor auto-scroll moves it.
     @usableFromInline var isKeyboard = false
+    /// The rows or slots shown, with the placeholder: the one place that says where it stands.
+    @usableFromInline var arrangement: Arrangement
+    /// Auto-scroll for this drag: its damping starts at the lift.
+    @usableFromInline var autoScroll: AutoScroll
+    /// Spring loading, the cadence and the shown proposal (drag and drop).
+    @usableFromInline var drop: DropSession<ItemID>
 
     @usableFromInline init(
       item: ItemID, items: [ItemID], hasGroup: Bool, start: OutlinePosition<ItemID>,
       undo: [Change<SectionID, ItemID>] = [], newDataArrived: Bool = false, pointer: Point, grab: Point, size: Size,
-      liftTime: Double, isKeyboard: Bool = false
+      liftTime: Double, isKeyboard: Bool = false, arrangement: Arrangement, autoScroll: AutoScroll,
+      drop: DropSession<ItemID>
     ) {
       self.item = item
       self.items = items
@@ -57,32 +65,19 @@ extension CollectionView {
       self.size = size
       self.liftTime = liftTime
       self.isKeyboard = isKeyboard
+      self.arrangement = arrangement
+      self.autoScroll = autoScroll
+      self.drop = drop
     }
 
     /// Whether an item travels in this session.
     @inlinable func contains(_ id: ItemID) -> Bool { items.contains(id) }
   }
 
-  /// The slots of a grid during an interactive or live movement, derived from the movement
-  /// machine, which holds the original path and the placeholder: one source of truth.
-  @inlinable var grid: PlaceholderArrangement? {
-    guard let original = movement.originalPath, let placeholder = movement.placeholderPath else { return nil }
-    return PlaceholderArrangement(original: original, placeholder: placeholder)
-  }
-
-  /// The drag in progress, if any.
+  /// The drag in progress, if any. Change it with ``modifySession(_:)``; end it by setting ``interaction``.
   @inlinable var drag: Session? {
-    get {
-      if case .dragging(let session) = interaction { return session }
-      return nil
-    }
-    set {
-      if let newValue {
-        interaction = .dragging(newValue)
-      } else if case .dragging = interaction {
-        interaction = .idle
-      }
-    }
+    if case .dragging(let session) = interaction { return session }
+    return nil
   }
 
   /// The item under a press that has not lifted yet.

@@ -36,7 +36,7 @@ extension CollectionView {
   /// The moves that would change an item's place: none for an item the policy keeps in place, or
   /// during a drag; `moveUp` and `moveToStart` only when it is not first, the others when not last.
   public func accessibilityActions(for id: ItemID) -> [AccessibilityMove] {
-    guard drag == nil, let p = snapshot.position(of: id), canMove(id, at: p) else { return [] }
+    guard drag == nil, let p = snapshot.position(of: id), policy.canMoveItem(id, p) else { return [] }
     let count = siblingCount(of: p)
     var actions: [AccessibilityMove] = []
     if p.index > 0 { actions += [.moveUp] }
@@ -54,7 +54,7 @@ extension CollectionView {
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard drag == nil, let p = snapshot.position(of: id) else { return events }
-    guard canMove(id, at: p) else {
+    guard policy.canMoveItem(id, p) else {
       return events + [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
     }
     let last = siblingCount(of: p) - 1
@@ -65,12 +65,12 @@ extension CollectionView {
     case .moveToStart: target.index = 0
     case .moveToEnd: target.index = last
     }
-    if p.parent == nil {
-      // The retarget hook has its say, as for a drag.
-      let proposed = policy.targetPath(p.itemPath, p.itemPath, target.itemPath)
-      guard proposed.section == p.section, (0...last).contains(proposed.item) else { return events }
-      target.index = proposed.item
+    // The retarget hook has its say, as for a drag; the move stays in the item's section or group.
+    let proposed = policy.targetPosition(p, p, target)
+    guard proposed.section == p.section, proposed.parent == p.parent, (0...last).contains(proposed.index) else {
+      return events
     }
+    target = proposed
     guard target != p else { return events }
     let place = snapshot.difference(moving: id, to: target)
     relayout(at: time) { view in
@@ -83,11 +83,6 @@ extension CollectionView {
       events.append(.announcement(announcer.moved(announcer.itemName(id), spoken)))
     }
     return events
-  }
-
-  private func canMove(_ id: ItemID, at p: OutlinePosition<ItemID>) -> Bool {
-    let path = p.parent == nil ? p.itemPath : (slot(of: id) ?? p.itemPath)
-    return policy.canMoveItem(id, path)
   }
 
   private func siblingCount(of p: OutlinePosition<ItemID>) -> Int {

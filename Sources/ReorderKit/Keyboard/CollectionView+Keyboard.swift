@@ -90,7 +90,7 @@ extension CollectionView {
       longPress.reset()
       let events = beginMovement(
         at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time)
-      drag?.isKeyboard = true
+      modifySession { $0.isKeyboard = true }
       return events
     case .escape:
       return []
@@ -143,8 +143,8 @@ extension CollectionView {
   /// Where a key sends the placeholder (counted without the dragged items), or `nil` to stay.
   @inlinable func keyTarget(_ key: NavigationKey) -> OutlinePosition<ItemID>? {
     guard let drag else { return nil }
-    if let outline, let current = outline.placeholder, case .list(let list) = layout {
-      return listTarget(key, from: current, outline: outline, list: list, draggingGroup: drag.hasGroup)
+    if let rows = drag.rows, case .list(let list) = layout {
+      return listTarget(key, from: drag.placeholder, outline: rows, list: list, draggingGroup: drag.hasGroup)
     }
     guard let current = placeholderSlot else { return nil }
     let target: ItemPath?
@@ -159,7 +159,7 @@ extension CollectionView {
   }
 
   /// The slot of the placeholder in a grid (interactive, live or drag and drop).
-  @inlinable var placeholderSlot: ItemPath? { dnd.grid?.placeholder ?? movement.placeholderPath }
+  @inlinable var placeholderSlot: ItemPath? { drag?.slots?.placeholder }
 
   /// A list's keys: up and down through the gaps as the pointer rule finds them; right into the
   /// expanded group just above (a leaf); left out of its group; Home and End to the section's ends.
@@ -302,8 +302,8 @@ extension CollectionView {
 
   /// The displayed row of a list's placeholder (the first row of the dragged block).
   @inlinable var placeholderRow: ItemPath? {
-    guard let outline, let p = outline.placeholder else { return nil }
-    return ItemPath(item: outline.baseRow(for: p), section: p.section)
+    guard let rows = drag?.rows, let p = rows.placeholder else { return nil }
+    return ItemPath(item: rows.baseRow(for: p), section: p.section)
   }
 
   /// Keeps the placeholder in view (keyboard drags; the lifted cell stands over it).

@@ -141,18 +141,19 @@ public struct InteractiveMovement: Sendable {
     guard case .moving(let original, let current) = state else { return .none }
     var proposed = proposal
     if let policy { proposed = policy.targetPath(original, current, proposed) }
-    guard proposed != current else { return .none }
+    guard proposed != current, layout.numberOfSections > proposed.section, proposed.section >= 0 else { return .none }
+    // A retarget out of range is ignored: the placeholder stays.
     let limit = layout.numberOfItems(inSection: proposed.section) - (proposed.section == current.section ? 1 : 0)
-    precondition(
-      layout.numberOfSections > proposed.section && proposed.section >= 0 && (0...limit).contains(proposed.item),
-      "the retarget hook returned \(proposed), which is out of range 0...\(limit)")
+    guard (0...limit).contains(proposed.item) else { return .none }
     state = .moving(original: original, placeholder: proposed)
     return .placeholderMoved(from: current, to: proposed)
   }
 
   /// Rules 1 and 2 of the target rule, without the policy: the item under the point, or the end
   /// of the section whose area holds the point after its last item; `nil` for no change.
-  static func proposal(at point: Point, in layout: some CollectionLayout, placeholder: ItemPath) -> ItemPath? {
+  @usableFromInline static func proposal(at point: Point, in layout: some CollectionLayout, placeholder: ItemPath)
+    -> ItemPath?
+  {
     if let hit = layout.itemPath(at: point) { return hit }
     guard let s = layout.section(at: point), layout.isAfterLastItem(point, inSection: s) else { return nil }
     let count = layout.numberOfItems(inSection: s)
@@ -162,7 +163,8 @@ public struct InteractiveMovement: Sendable {
   /// The rule in a flow: rules 1 and 2, then the end of a line: past a line's last item b, the
   /// slot after b (b itself when the placeholder is before b in its section, since it leaves
   /// its slot; b + 1 otherwise).
-  static func flowProposal(at point: Point, in layout: GridLayout, placeholder: ItemPath) -> ItemPath? {
+  @usableFromInline static func flowProposal(at point: Point, in layout: GridLayout, placeholder: ItemPath) -> ItemPath?
+  {
     if let rule = proposal(at: point, in: layout, placeholder: placeholder) { return rule }
     guard let last = layout.lastItemOfLine(before: point) else { return nil }
     let before = last.section == placeholder.section && placeholder.item <= last.item
@@ -174,7 +176,7 @@ public struct InteractiveMovement: Sendable {
   /// `margin` of the pointer along either axis, and the flow rule at the pointer and at the
   /// corners of that square proposes `proposal` again or nothing, so holding the pointer there,
   /// or trembling, keeps the placeholder where it is.
-  static func isFixedPoint(
+  @usableFromInline static func isFixedPoint(
     _ proposal: ItemPath, at point: Point, inFlow trial: GridLayout, margin: Double = defaultStabilityMargin
   ) -> Bool {
     let m = margin.isFinite ? max(margin, 0) : 0
@@ -209,44 +211,5 @@ public struct InteractiveMovement: Sendable {
   public mutating func placeholderCommitted() {
     guard case .moving(_, let placeholder) = state else { return }
     state = .moving(original: placeholder, placeholder: placeholder)
-  }
-}
-
-/// Maps the slots of "the arrangement with the lifted item at P" to the
-/// snapshot, where the item still sits at its original path O, and back.
-/// O(1) either way, so a drag over a million items never copies them.
-@usableFromInline struct PlaceholderArrangement: Hashable, Sendable {
-  @usableFromInline var original: ItemPath
-  @usableFromInline var placeholder: ItemPath
-
-  @usableFromInline init(original: ItemPath, placeholder: ItemPath) {
-    self.original = original
-    self.placeholder = placeholder
-  }
-
-  /// The snapshot path shown at a slot, or `nil` for the placeholder slot itself.
-  @usableFromInline func snapshotPath(forSlot slot: ItemPath) -> ItemPath? {
-    if slot == placeholder { return nil }
-    var item = slot.item
-    if slot.section == placeholder.section && item > placeholder.item { item -= 1 }
-    if slot.section == original.section && item >= original.item { item += 1 }
-    return ItemPath(item: item, section: slot.section)
-  }
-
-  /// The slot where the item at a snapshot path is shown.
-  @usableFromInline func slot(forSnapshotPath path: ItemPath) -> ItemPath {
-    if path == original { return placeholder }
-    var item = path.item
-    if path.section == original.section && item > original.item { item -= 1 }
-    if path.section == placeholder.section && item >= placeholder.item { item += 1 }
-    return ItemPath(item: item, section: path.section)
-  }
-}
-
-extension InteractiveMovement {
-  /// Moves an ongoing movement onto new data: the item's path in it and the placeholder's.
-  @usableFromInline mutating func restart(original: ItemPath, placeholder: ItemPath) {
-    guard isMoving else { return }
-    state = .moving(original: original, placeholder: placeholder)
   }
 }
