@@ -48,7 +48,7 @@ extension CollectionView {
           modifySession { $0.pointer = p }
           events += updateTarget(at: time)
         }
-        events += endDrag(at: time)
+        events += drop(at: time)
       }
     case .tapped:
       if let id = pressedItem {
@@ -76,7 +76,7 @@ extension CollectionView {
     _ = longPress.cancel()
     longPress.reset()
     if case .pressing = interaction { interaction = .idle }
-    if drag != nil { events += cancelDrag(at: time) }
+    if drag != nil { events += cancel(at: time) }
     return events
   }
 
@@ -266,15 +266,12 @@ extension CollectionView {
     let position = policy.targetPosition(drag.start, current, proposed)
     guard position != current, position.section >= 0, position.section < snapshot.numberOfSections, position.index >= 0
     else { return nil }
-    let total: Int
     if let parent = position.parent {
       guard listRows != nil, !drag.hasGroup, snapshot.isGroup(parent), snapshot.isExpanded(parent),
         !drag.contains(parent), snapshot.position(of: parent)?.section == position.section
       else { return nil }
-      total = snapshot.children(of: parent).count
-    } else {
-      total = snapshot.numberOfItems(inSection: position.section)
     }
+    let total = snapshot.numberOfSiblings(section: position.section, parent: position.parent)
     // The items that stand there without the travelling ones. O(k) for k travelling items.
     let travelling = drag.items.lazy.filter { id in
       guard let p = self.snapshot.position(of: id) else { return false }
@@ -320,7 +317,7 @@ extension CollectionView {
 
   /// Ends the drag: the items land at the placeholder (interactive mode commits the move here;
   /// live mode has committed it already), or, in drag and drop, at the shown destination.
-  @inlinable mutating func endDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func drop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return performDrop(at: time) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -345,7 +342,7 @@ extension CollectionView {
   }
 
   /// Cancels the drag: nothing is committed (live mode takes its moves back) and the item settles where it was.
-  @inlinable mutating func cancelDrag(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func cancel(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []

@@ -54,7 +54,7 @@ extension CollectionView {
   >] {
     var events = advance(to: time ?? now)
     guard drag != nil else { return events }
-    events += endDrag(at: time ?? now)
+    events += drop(at: time ?? now)
     return events
   }
 
@@ -65,7 +65,7 @@ extension CollectionView {
   >] {
     var events = advance(to: time ?? now)
     guard drag != nil else { return events }
-    events += cancelDrag(at: time ?? now)
+    events += cancel(at: time ?? now)
     return events
   }
 

@@ -37,7 +37,7 @@ extension CollectionView {
   /// during a drag; `moveUp` and `moveToStart` only when it is not first, the others when not last.
   public func accessibilityActions(for id: ItemID) -> [AccessibilityMove] {
     guard drag == nil, let p = snapshot.position(of: id), policy.canMoveItem(id, p) else { return [] }
-    let count = siblingCount(of: p)
+    let count = snapshot.numberOfSiblings(section: p.section, parent: p.parent)
     var actions: [AccessibilityMove] = []
     if p.index > 0 { actions += [.moveUp] }
     if p.index < count - 1 { actions += [.moveDown] }
@@ -57,7 +57,7 @@ extension CollectionView {
     guard policy.canMoveItem(id, p) else {
       return events + [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
     }
-    let last = siblingCount(of: p) - 1
+    let last = snapshot.numberOfSiblings(section: p.section, parent: p.parent) - 1
     var target = p
     switch action {
     case .moveUp: target.index = max(p.index - 1, 0)
@@ -83,9 +83,5 @@ extension CollectionView {
       events.append(.announcement(announcer.moved(announcer.itemName(id), spoken)))
     }
     return events
-  }
-
-  private func siblingCount(of p: OutlinePosition<ItemID>) -> Int {
-    p.parent.map { snapshot.children(of: $0).count } ?? snapshot.numberOfItems(inSection: p.section)
   }
 }

@@ -124,10 +124,10 @@ extension CollectionView {
     switch key {
     case .space, .enter:
       longPress.reset()
-      return endDrag(at: time)
+      return drop(at: time)
     case .escape:
       longPress.reset()
-      return cancelDrag(at: time)
+      return cancel(at: time)
     case .tab, .backtab:
       return []
     default:
