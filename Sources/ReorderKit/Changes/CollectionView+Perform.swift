@@ -58,6 +58,21 @@ extension CollectionView {
     return applied.inverse
   }
 
+  /// Commits a change the engine derived from its own data (a drop at the placeholder, a live
+  /// step, a folder opened or closed), which therefore applies: a failure is a bug in the engine,
+  /// caught in debug builds, and commits nothing in release builds.
+  @discardableResult
+  @inlinable mutating func commitDerived(
+    _ change: Change<SectionID, ItemID>, into events: inout [CollectionViewEvent<SectionID, ItemID>]
+  ) -> [Change<SectionID, ItemID>] {
+    do {
+      return try commit(change, into: &events)
+    } catch {
+      assertionFailure("the engine derived a change that does not apply: \(error)")
+      return []
+    }
+  }
+
   @inlinable func report(
     _ change: Change<SectionID, ItemID>, _ applied: Snapshot<SectionID, ItemID>.Applied,
     into events: inout [CollectionViewEvent<SectionID, ItemID>]

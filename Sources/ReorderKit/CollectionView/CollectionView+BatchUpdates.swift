@@ -198,7 +198,7 @@ extension CollectionView {
     guard let position = try? snapshot.position(for: fitted, skipping: Set(items)) else { return }
     if mode == .live {
       var events = pendingEvents
-      _ = try? commit(.moved(fitted), into: &events)
+      commitDerived(.moved(fitted), into: &events)
       pendingEvents = events
     }
     let snapshot = self.snapshot

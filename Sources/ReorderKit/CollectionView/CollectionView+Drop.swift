@@ -40,7 +40,9 @@ extension CollectionView {
         change = view.snapshot.copies(of: items, at: position, skipping: dragged, makeID: make)
         copies = change.difference?.items ?? []
       }
-      let inverse = (try? view.commit(change, into: &events)) ?? []
+      // A move is derived from the data; a copy's identifiers come from the delegate, which may err.
+      let inverse =
+        operation == .move ? view.commitDerived(change, into: &events) : (try? view.commit(change, into: &events)) ?? []
       view.recordGesture(undo: inverse, difference: change.difference, into: &events)
       view.closeSpringLoaded(keeping: position.parent, into: &events)
       view.finishDrag()
@@ -77,7 +79,7 @@ extension CollectionView {
     keeping group: ItemID?, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
     if case .close(let groups)? = modifySession({ $0.drop.springLoading.end(droppedInto: group) }) {
-      for g in groups where snapshot.isGroup(g) { _ = try? commit(.collapsed(g), into: &events) }
+      for g in groups where snapshot.isGroup(g) { commitDerived(.collapsed(g), into: &events) }
     }
   }
 

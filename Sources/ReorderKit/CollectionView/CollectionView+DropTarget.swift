@@ -120,7 +120,7 @@ extension CollectionView {
   ) {
     guard let position = drag?.placeholder else { return }
     relayout(at: time) { view in
-      _ = try? view.commit(.expanded(group), into: &events)
+      view.commitDerived(.expanded(group), into: &events)
       let snapshot = view.snapshot
       view.modifySession { session in
         session.arrange(snapshot, placeholder: position)

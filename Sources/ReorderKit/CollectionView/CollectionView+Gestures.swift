@@ -11,7 +11,7 @@ extension CollectionView {
       return events
     }
     interaction = .pressing(id)
-    _ = longPress.pointerDown(at: point, time: time)
+    longPress.pointerDown(at: point, time: time)
     return events
   }
 
@@ -56,7 +56,7 @@ extension CollectionView {
         // A tap on a folder's row opens or closes it.
         if case .list = layoutConfiguration, snapshot.isGroup(id) {
           relayout(at: time) { view in
-            _ = try? view.commit(view.snapshot.isExpanded(id) ? .collapsed(id) : .expanded(id), into: &events)
+            view.commitDerived(view.snapshot.isExpanded(id) ? .collapsed(id) : .expanded(id), into: &events)
             view.rebuildArrangement()
             view.rebuildLayout()
           }
@@ -73,7 +73,7 @@ extension CollectionView {
   /// Cancels the gesture in progress (Esc, a lost pointer): a lifted item returns to where it was.
   @inlinable public mutating func cancelGesture(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
-    _ = longPress.cancel()
+    longPress.cancel()
     longPress.reset()
     if case .pressing = interaction { interaction = .idle }
     if drag != nil { events += cancel(at: time) }
@@ -302,7 +302,7 @@ extension CollectionView {
       events.append(.changed(.placeholderMoved(place)))
       view.announcePlaceholder(at: position, time: time)
       if view.mode == .live {
-        _ = try? view.commit(.moved(place), into: &events)
+        view.commitDerived(.moved(place), into: &events)
         // The item now stands at the placeholder in the data too.
         view.modifySession { session in
           if case .slots = session.arrangement {
@@ -331,7 +331,7 @@ extension CollectionView {
       }
     } else {
       let place = snapshot.difference(moving: drag.item, to: drag.placeholder)
-      let inverse = (try? commit(.moved(place), into: &events)) ?? []
+      let inverse = commitDerived(.moved(place), into: &events)
       recordGesture(undo: inverse, difference: place, into: &events)
     }
     finishDrag()
@@ -349,7 +349,8 @@ extension CollectionView {
     let liftedFrame = liftedFrame(of: drag)
     relayout(at: time) { view in
       if view.mode == .live {
-        for change in drag.undo { _ = try? view.commit(view.fitted(change) ?? change, into: &events) }
+        // Items new data took away are left out (fitted); the rest goes back.
+        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &events) } }
         // New data came during the drag: the owner's data may have the item elsewhere; say where it stands.
         if drag.newDataArrived, let place = view.snapshot.placements(of: [drag.item], skipping: [drag.item]).first {
           events.append(.committed(place))

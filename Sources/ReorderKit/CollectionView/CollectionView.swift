@@ -211,7 +211,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     guard snapshot.isGroup(group), snapshot.isExpanded(group) != isExpanded, drag == nil else { return }
     relayout(at: time) { view in
       var events = view.pendingEvents
-      _ = try? view.commit(isExpanded ? .expanded(group) : .collapsed(group), into: &events)
+      view.commitDerived(isExpanded ? .expanded(group) : .collapsed(group), into: &events)
       view.pendingEvents = events
       view.rebuildArrangement()
       view.rebuildLayout()

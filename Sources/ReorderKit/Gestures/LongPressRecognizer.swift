@@ -62,6 +62,7 @@ public struct LongPressRecognizer: Sendable {
   public var isActive: Bool { state == .began || state == .changed }
 
   /// The pointer went down. A press already tracked is abandoned.
+  @discardableResult
   public mutating func pointerDown(at point: Point, time: Double) -> Action {
     state = .possible
     downPoint = point
@@ -115,6 +116,7 @@ public struct LongPressRecognizer: Sendable {
   }
 
   /// The system cancelled the gesture (Esc, a lost pointer).
+  @discardableResult
   public mutating func cancel() -> Action {
     defer { downPoint = nil }
     switch state {

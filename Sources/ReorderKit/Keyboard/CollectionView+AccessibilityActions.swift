@@ -74,7 +74,7 @@ extension CollectionView {
     guard target != p else { return events }
     let place = snapshot.difference(moving: id, to: target)
     relayout(at: time) { view in
-      let inverse = (try? view.commit(.moved(place), into: &events)) ?? []
+      let inverse = view.commitDerived(.moved(place), into: &events)
       view.recordGesture(undo: inverse, difference: place, into: &events)
       view.rebuildArrangement()
       view.rebuildLayout()
