@@ -124,10 +124,10 @@ struct ChangeStreamTests {
 
   @Test func dragAndDropCopyIsUndoneByDeletingTheCopy() {
     var view = lessonsView()
-    view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
+    view.policy.dropSessionDidUpdate = { _, _, proposed in
       proposed.landsItems ? DropProposal(operation: .copy, intent: proposed.intent) : proposed
     }
-    view.dropDelegate.identifierForCopy = { id, _ in "\(id) copy" }
+    view.policy.identifierForCopy = { id, _ in "\(id) copy" }
     var d = DragDriver(view)
     d.lift(at: Point(x: 100, y: 20))
     d.move(Point(x: 100, y: 230))

@@ -1,23 +1,8 @@
 /// Drag and drop (``ReorderMode/dragDrop``): drag sessions with one or many items, drop
-/// proposals and the delegate hook, drop into groups, spring-loaded groups, the reordering
+/// proposals and the policy's drop hooks, drop into groups, spring-loaded groups, the reordering
 /// cadence; and auto-scroll, which interactive movement shares.
 extension CollectionView {
   // MARK: Configuration
-
-  /// Hooks that can override any drop proposal, refuse items joining a session, and name copies.
-  ///
-  /// ```swift
-  /// view.dropDelegate.dropSessionDidUpdate = { _, destination, proposed in
-  ///   destination == .insertInto("Archive") ? DropProposal(operation: .forbidden) : proposed
-  /// }
-  /// ```
-  @inlinable public var dropDelegate: DropDelegate<ItemID> {
-    get { dropConfiguration.delegate }
-    set {
-      dropConfiguration.delegate = newValue
-      modifySession { $0.drop.cachedTarget = nil }
-    }
-  }
 
   /// How long the pointer must rest before the gap moves in a drag and drop (UIKit's
   /// `reorderingCadence`; default `.immediate`).
@@ -114,7 +99,7 @@ extension CollectionView {
   /// A tap (a second finger, a click) during a live drag and drop: the item shown at the point
   /// (view coordinates) joins the session (UIKit's `itemsForAddingTo`). It leaves its row, the
   /// rows close up, and the stack's badge counts it. Nothing happens over no item, over an item
-  /// the policy or ``DropDelegate/canAddItem`` refuses, or over a group whose children are
+  /// the policy (``ReorderPolicy/canMoveItem`` or ``ReorderPolicy/canAddItem``) refuses, or over a group whose children are
   /// already in the session.
   ///
   /// ```swift
@@ -132,7 +117,7 @@ extension CollectionView {
       let id = displayedItem(at: path), !session.contains(id), let position = snapshot.position(of: id)
     else { return events }
     if snapshot.isGroup(id), snapshot.children(of: id).contains(where: session.contains) { return events }
-    guard policy.canMoveItem(id, position), dropConfiguration.delegate.canAddItem(id, session.items) else {
+    guard policy.canMoveItem(id, position), policy.canAddItem(id, session.items) else {
       return events
     }
     let items = (session.items + [id]).sorted {

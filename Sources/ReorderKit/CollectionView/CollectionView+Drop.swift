@@ -34,13 +34,13 @@ extension CollectionView {
       if operation == .move {
         change = .moved(view.snapshot.difference(placing: items, at: position))
       } else {
-        guard let make = view.dropConfiguration.delegate.identifierForCopy else {
-          preconditionFailure("a .copy drop proposal needs dropDelegate.identifierForCopy")
+        guard let make = view.policy.identifierForCopy else {
+          preconditionFailure("a .copy drop proposal needs policy.identifierForCopy")
         }
         change = view.snapshot.copies(of: items, at: position, skipping: dragged, makeID: make)
         copies = change.difference?.items ?? []
       }
-      // A move is derived from the data; a copy's identifiers come from the delegate, which may err.
+      // A move is derived from the data; a copy's identifiers come from the policy, which may err.
       let inverse =
         operation == .move ? view.commitDerived(change, into: &events) : (try? view.commit(change, into: &events)) ?? []
       view.recordGesture(undo: inverse, difference: change.difference, into: &events)

@@ -1,4 +1,4 @@
-/// Drag and drop: the target under the pointer, through the delegate hook and the cadence gate;
+/// Drag and drop: the target under the pointer, through the policy's drop hook and the cadence gate;
 /// spring loading and auto-scroll over time.
 extension CollectionView {
   // MARK: The target
@@ -24,7 +24,7 @@ extension CollectionView {
     return .insertAt(retargeted(proposed, for: drag) ?? drag.placeholder)
   }
 
-  /// The proposal for a destination: the engine's default, through the delegate hook (cached per
+  /// The proposal for a destination: the engine's default, through the policy's drop hook (cached per
   /// destination). An intent the hook changes moves the destination: insert-at for a group's row
   /// means the gap before the group; insert-into for a gap means into the group after the gap
   /// (when the session holds no group); otherwise the intent is kept as proposed.
@@ -37,7 +37,7 @@ extension CollectionView {
     case .insertAt?: proposed = DropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     case .insertInto?: proposed = DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath)
     }
-    var proposal = dropConfiguration.delegate.dropSessionDidUpdate(drag.items, destination, proposed)
+    var proposal = policy.dropSessionDidUpdate(drag.items, destination, proposed)
     var landing = destination
     if proposal.intent != proposed.intent, proposal.intent != .unspecified, let d = destination {
       switch (d, proposal.intent) {

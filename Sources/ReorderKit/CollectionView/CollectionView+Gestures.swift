@@ -283,7 +283,7 @@ extension CollectionView {
 
   /// Moves the placeholder of the drag in progress to a position counted without the dragged
   /// items (through the policy), and reflows: the one session call that the pointer, the keyboard
-  /// and the tool share. In live mode the move is committed at once; in drag and drop the delegate
+  /// and the tool share. In live mode the move is committed at once; in drag and drop the policy's drop hook
   /// sees the proposal.
   /// - Complexity: O(log n + v): the layout of one or two sections and the visible cells' reflow.
   @inlinable mutating func movePlaceholder(to proposed: OutlinePosition<ItemID>, time: Double) -> [CollectionViewEvent<

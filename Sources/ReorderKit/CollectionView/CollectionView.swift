@@ -55,8 +55,11 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @usableFromInline var _layoutConfiguration: LayoutConfiguration
   /// When moves are committed.
   public let mode: ReorderMode
-  /// Which items may move, and where.
-  public var policy: ReorderPolicy<ItemID>
+  /// Which items may move, where, and what a drag and drop does there, in every mode and layout.
+  public var policy: ReorderPolicy<ItemID> {
+    // A drag and drop asks again for the destination under the pointer.
+    didSet { modifySession { $0.drop.cachedTarget = nil } }
+  }
   /// The long-press recogniser that lifts items; change its duration or movement to taste.
   public var longPress = LongPressRecognizer()
   /// How long items take to flow out of the way, and to settle after a drop, in seconds.

@@ -1,8 +1,7 @@
-/// How drag and drop behaves, set by the owner: the delegate's hooks, spring loading, the
+/// How drag and drop behaves, set by the owner: spring loading, the
 /// cadence and auto-scroll; and the result of the last drop. What changes during one drag lives
 /// in the session (``CollectionView/Session/drop``).
 @usableFromInline struct DragDropConfiguration<ItemID: Hashable & Sendable>: Sendable {
-  @usableFromInline var delegate = DropDelegate<ItemID>()
   @usableFromInline var isSpringLoaded = true
   @usableFromInline var springLoadingDelay = 0.7
   @usableFromInline var cadence = ReorderingCadence.immediate

@@ -26,7 +26,7 @@ public enum NavigationKey: String, CaseIterable, Hashable, Sendable {
 
 /// Reordering with the keyboard alone: focus an item, Space or Enter lifts it, the arrows, Home
 /// and End move its placeholder, Space or Enter drops it, Escape cancels. The moves go through the
-/// same session calls as the pointer's, so the policy and the delegate decide alike, and each step
+/// same session calls as the pointer's, so the policy decides alike, and each step
 /// is announced (see ``announcer``).
 ///
 /// ```swift

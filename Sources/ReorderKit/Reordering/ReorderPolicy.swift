@@ -10,15 +10,15 @@ public enum ReorderMode: String, Hashable, Sendable {
   case dragDrop
 }
 
-/// Which items may move, and where, in every mode (interactive, live, drag and drop) and every
-/// layout (grids, flows, lists): UIKit's `collectionView(_:canMoveItemAt:)` and
-/// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`,
-/// keyed by ``OutlinePosition`` so that a child of a list's group is named by its group and its
-/// index among the group's children. In a grid the parent is always `nil` and the index is the
-/// item's index in its section. Positions are counted without the travelling items, as
-/// ``Snapshot/moveItem(from:to:)`` counts them. The pointer, the keyboard, the accessibility actions
-/// and the tool all go through it; ``DropDelegate`` then decides what a drag and drop does there
-/// (move, copy, forbid).
+/// Which items may move, where, and what a drag and drop does there: one policy for every mode
+/// (interactive, live, drag and drop), every layout (grids, flows, lists) and every driver (the
+/// pointer, the keyboard, the accessibility actions, the tool). It holds UIKit's
+/// `collectionView(_:canMoveItemAt:)`,
+/// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`
+/// and the drop delegate's hooks (`UICollectionViewDropDelegate`), as closures keyed by ``OutlinePosition``: a child of a list's
+/// group is named by its group and its index among the group's children; in a grid the parent is
+/// always `nil` and the index is the item's index in its section. Positions are counted without
+/// the travelling items, as ``Snapshot/moveItem(from:to:)`` counts them.
 ///
 /// ```swift
 /// var policy = ReorderPolicy<String>()
@@ -27,11 +27,26 @@ public enum ReorderMode: String, Hashable, Sendable {
 /// policy.targetPosition = { original, current, proposed in
 ///   proposed.parent == nil && proposed.index == 0 ? current : proposed
 /// }
+/// // Drag and drop: nothing goes into the Archive folder, and templates are copied, not moved.
+/// policy.dropSessionDidUpdate = { items, destination, proposed in
+///   if case .insertInto("Archive")? = destination { return DropProposal(operation: .forbidden) }
+///   if items.allSatisfy({ $0.hasPrefix("Template") }), proposed.operation == .move {
+///     return DropProposal(operation: .copy, intent: proposed.intent)
+///   }
+///   return proposed
+/// }
+/// policy.identifierForCopy = { original, isTaken in
+///   var n = 1
+///   while isTaken("\(original) copy \(n)") { n += 1 }
+///   return "\(original) copy \(n)"
+/// }
+/// view.policy = policy
 /// ```
 public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
   /// Whether an item, at its position when the drag begins, may be lifted (or join a drag-and-drop
   /// session). Denied items still make room for others.
   public var canMoveItem: @Sendable (_ item: ItemID, _ position: OutlinePosition<ItemID>) -> Bool
+
   /// Retargets a proposed placeholder position: return `proposed` to accept it, `current` to stay
   /// where you are, or any other valid position. `original` is where the item stood when lifted.
   /// A position where the items cannot stand (out of range, inside a group that is not shown open,
@@ -41,10 +56,35 @@ public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
       _ original: OutlinePosition<ItemID>, _ current: OutlinePosition<ItemID>, _ proposed: OutlinePosition<ItemID>
     ) -> OutlinePosition<ItemID>
 
-  /// A policy that lets every item move anywhere.
+  /// Drag and drop: called whenever the destination under the pointer changes (UIKit's
+  /// `collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:)`), after ``targetPosition``:
+  /// the dragged items in their original order, the destination (`nil` over nothing) and the
+  /// engine's proposal (a leaf over the middle half of a group row goes into it, elsewhere the
+  /// items go into a gap, over nothing the drop is cancelled). Return the proposal to use: its
+  /// operation decides what a release does (`.cancel` and `.forbidden` put everything back).
+  /// Changing the intent moves the destination, as in UIKit: `.insertAtDestinationIndexPath` for an
+  /// insert-into is the gap before that group; `.insertIntoDestinationIndexPath` for a gap goes
+  /// into the group right after the gap (if the session holds no group; otherwise the gap stays).
+  /// Keep it cheap: it runs on every change of destination.
+  public var dropSessionDidUpdate:
+    @Sendable (_ items: [ItemID], _ destination: DropDestination<ItemID>?, _ proposed: DropProposal) -> DropProposal
+
+  /// Drag and drop: whether a tapped item may join a live drag session (UIKit's
+  /// `collectionView(_:itemsForAddingTo:at:point:)` returning it or nothing), after ``canMoveItem``.
+  public var canAddItem: @Sendable (_ item: ItemID, _ session: [ItemID]) -> Bool
+
+  /// Drag and drop: makes the identifier of a copy (called once per copied item, children of a
+  /// copied group included); `isTaken` tells whether an identifier is already in use. Required for
+  /// `.copy` proposals; the identifier must be new.
+  public var identifierForCopy: (@Sendable (_ original: ItemID, _ isTaken: (ItemID) -> Bool) -> ItemID)?
+
+  /// A policy that lets every item move anywhere and accepts the engine's drop proposals.
   @inlinable public init() {
     canMoveItem = { _, _ in true }
     targetPosition = { _, _, proposed in proposed }
+    dropSessionDidUpdate = { _, _, proposed in proposed }
+    canAddItem = { _, _ in true }
+    identifierForCopy = nil
   }
 
   /// A policy that denies the given items and accepts every proposal.
@@ -53,8 +93,8 @@ public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
   /// let policy = ReorderPolicy(denying: ["b"])
   /// ```
   @inlinable public init(denying denied: Set<ItemID>) {
+    self.init()
     canMoveItem = { id, _ in !denied.contains(id) }
-    targetPosition = { _, _, proposed in proposed }
   }
 
   /// The retarget hook for a grid's slots (no parents).

@@ -127,13 +127,13 @@ package enum RunTool {
     return outcome
   }
 
-  /// The scenario's drop rules as the view's delegate: forbidden groups and sections, copied items, the cadence.
+  /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the cadence.
   static func configureDragDrop(_ view: inout CollectionView<String, String>, _ scenario: Scenario) {
     let forbidden = scenario.dropForbidden
     let copied = scenario.dropCopied
     let sectionIDs = scenario.snapshot.sections.map(\.id)
     view.reorderingCadence = scenario.reorderingCadence
-    view.dropDelegate.dropSessionDidUpdate = { items, destination, proposed in
+    view.policy.dropSessionDidUpdate = { items, destination, proposed in
       guard proposed.landsItems, let destination else { return proposed }
       switch destination {
       case .insertInto(let group) where forbidden.contains(group):
@@ -147,7 +147,7 @@ package enum RunTool {
         return proposed
       }
     }
-    view.dropDelegate.identifierForCopy = { original, isTaken in
+    view.policy.identifierForCopy = { original, isTaken in
       var name = "\(original) copy"
       var n = 1
       while isTaken(name) {

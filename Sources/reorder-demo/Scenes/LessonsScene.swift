@@ -46,7 +46,7 @@ struct LessonsScene: DemoScene {
   /// when hovered, and the pinned lessons refuse every folder with the forbidden marker.
   static func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
     var view = DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize, mode: .dragDrop)
-    view.dropDelegate.dropSessionDidUpdate = { items, destination, proposed in
+    view.policy.dropSessionDidUpdate = { items, destination, proposed in
       guard items.contains(where: { pinned.contains($0) }) else { return proposed }
       switch destination {
       case .insertInto?: return DropProposal(operation: .forbidden)

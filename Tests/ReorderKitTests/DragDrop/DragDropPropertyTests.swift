@@ -84,16 +84,16 @@ struct DragDropPropertyTests {
       view.reorderingCadence = [.immediate, .fast, .slow][rng.int(0...2)]
       let copying = rng.chance(0.2)
       if copying {
-        view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
+        view.policy.dropSessionDidUpdate = { _, _, proposed in
           proposed.operation == .move ? DropProposal(operation: .copy, intent: proposed.intent) : proposed
         }
-        view.dropDelegate.identifierForCopy = { id, isTaken in
+        view.policy.identifierForCopy = { id, isTaken in
           var n = 1
           while isTaken("\(id)+\(n)") { n += 1 }
           return "\(id)+\(n)"
         }
       } else if rng.chance(0.3) {
-        view.dropDelegate.dropSessionDidUpdate = { _, destination, proposed in
+        view.policy.dropSessionDidUpdate = { _, destination, proposed in
           if case .insertInto(let g)? = destination, g.hasSuffix("1") { return DropProposal(operation: .forbidden) }
           return proposed
         }

@@ -50,12 +50,12 @@ struct GridDragDropTests {
 
   @Test func forbiddenAndCopyViaTheHook() {
     var v = view([["a", "b", "c"], ["x", "y"]])
-    v.dropDelegate.dropSessionDidUpdate = { items, destination, proposed in
+    v.policy.dropSessionDidUpdate = { items, destination, proposed in
       guard case .insertAt(let p)? = destination else { return proposed }
       if p.section == 1 { return DropProposal(operation: .forbidden, intent: proposed.intent) }
       return items == ["a"] ? DropProposal(operation: .copy, intent: proposed.intent) : proposed
     }
-    v.dropDelegate.identifierForCopy = { id, _ in id + "'" }
+    v.policy.identifierForCopy = { id, _ in id + "'" }
     var d = DragDriver(v)
     d.lift(at: centre(0))
     d.move(centre(4))  // x, in section 1

@@ -120,7 +120,7 @@ struct ListDragDropTests {
 
   @Test func forbiddenByTheDelegate() {
     var view = lessonsView()
-    view.dropDelegate.dropSessionDidUpdate = { _, destination, proposed in
+    view.policy.dropSessionDidUpdate = { _, destination, proposed in
       destination == .insertInto("Basics") ? DropProposal(operation: .forbidden) : proposed
     }
     var d = DragDriver(view)
@@ -155,10 +155,10 @@ struct ListDragDropTests {
 
   @Test func copyWithNewIdentifiers() {
     var view = lessonsView()
-    view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
+    view.policy.dropSessionDidUpdate = { _, _, proposed in
       proposed.operation == .move ? DropProposal(operation: .copy, intent: proposed.intent) : proposed
     }
-    view.dropDelegate.identifierForCopy = { original, isTaken in
+    view.policy.identifierForCopy = { original, isTaken in
       var n = 1
       while isTaken("\(original) \(n)") { n += 1 }
       return "\(original) \(n)"
@@ -216,7 +216,7 @@ struct ListDragDropTests {
 struct DropIntentTests {
   @Test func insertAtForAGroupRowIsTheGapBeforeIt() {
     var view = lessonsView()
-    view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
+    view.policy.dropSessionDidUpdate = { _, _, proposed in
       DropProposal(
         operation: proposed.operation,
         intent: proposed.intent == .unspecified ? .unspecified : .insertAtDestinationIndexPath)
@@ -231,7 +231,7 @@ struct DropIntentTests {
 
   @Test func insertIntoForAGapGoesIntoTheGroupAfterIt() {
     var view = lessonsView()
-    view.dropDelegate.dropSessionDidUpdate = { _, _, proposed in
+    view.policy.dropSessionDidUpdate = { _, _, proposed in
       proposed.operation == .move ? DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath) : proposed
     }
     var d = DragDriver(view)
