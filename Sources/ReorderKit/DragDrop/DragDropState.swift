@@ -1,6 +1,6 @@
 /// How drag and drop behaves, set by the owner: spring loading, the
 /// cadence and auto-scroll; and the result of the last drop. What changes during one drag lives
-/// in the session (``CollectionView/Session/drop``).
+/// in the session (`Session.drop`).
 @usableFromInline struct DragDropConfiguration<ItemID: Hashable & Sendable>: Sendable {
   @usableFromInline var isSpringLoaded = true
   @usableFromInline var springLoadingDelay = 0.7

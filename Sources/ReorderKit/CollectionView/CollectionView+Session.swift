@@ -1,0 +1,227 @@
+/// The session calls: lift, the target rule, move the placeholder, drop and cancel. The pointer
+/// (CollectionView+Gestures.swift), the keyboard (CollectionView+Keyboard.swift), UIKit's
+/// interactive-movement API and the tool all drive a drag through these, in every mode and layout;
+/// the session (`Interaction`) holds what the drag shows, and the view lays it out, animates it
+/// and reports it.
+extension CollectionView {
+  /// Lifts the item shown at a slot, with the pointer at a point in view coordinates: the
+  /// session begins with its arrangement (the rows or slots without the item, the placeholder
+  /// where it was), its own auto-scroll and drag-and-drop state.
+  @inlinable mutating func beginMovement(at path: ItemPath, pointer point: Point, time: Double) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
+    let content = toContent(point)
+    guard drag == nil, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
+    guard policy.canMoveItem(id, start) else {
+      return [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
+    }
+    let frame = layout.frame(ofItem: path)
+    let arrangement: Arrangement =
+      listRows != nil
+      ? .rows(OutlineArrangement(snapshot, dragging: [id]))
+      : .slots(GridSlots(lifted: [start.itemPath], placeholder: start.itemPath))
+    var session = Session(
+      item: id, items: [id], hasGroup: snapshot.isGroup(id), start: start, pointer: point,
+      grab: Point(x: content.x - frame.minX, y: content.y - frame.minY), size: frame.size, liftTime: time,
+      arrangement: arrangement, autoScroll: dropConfiguration.autoScroll, drop: DropSession(dropConfiguration))
+    if mode == .live { session.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
+    session.autoScroll.begin(at: point, time: time)
+    interaction = .dragging(session)
+    settle = nil
+    if mode == .dragDrop {
+      let home = target(for: .insertAt(session.placeholder))
+      modifySession { $0.drop.shown = home }
+    }
+    rebuildLayout()
+    updateAutoScroll(time: time)
+    pendingAnnouncement = nil
+    let place = spokenPlace(of: start, travelling: [])
+    spokenContainer = place.container
+    return [.lifted(id), .announcement(announcer.lifted(announcer.itemName(id), place))]
+  }
+
+  /// Changes the session in place (its arrays are not copied: the interaction lets go of it meanwhile).
+  /// Returns what `body` returns, or `nil` with no drag in progress.
+  @discardableResult
+  @inlinable mutating func modifySession<R>(_ body: (inout Session) -> R) -> R? {
+    guard case .dragging(var session) = interaction else { return nil }
+    interaction = .idle
+    defer { interaction = .dragging(session) }
+    return body(&session)
+  }
+
+  /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
+  @inlinable mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag, !drag.isKeyboard else { return [] }
+    if mode == .dragDrop { return updateDropTarget(at: time) }
+    guard let proposed = proposal(at: toContent(drag.pointer), for: drag) else { return [] }
+    return movePlaceholder(to: proposed, time: time)
+  }
+
+  /// The target rule, one per layout kind and the same in every mode: where the placeholder
+  /// should go for the pointer at a content point, before the policy; `nil` for no change.
+  /// Lists use the rows' rule (the gap under the pointer); grids rules 1 and 2 of the target
+  /// rule, and flows of tiles of different sizes take a proposal only at a fixed point.
+  /// - Complexity: O(log n); in a flow, plus the layout of the one or two sections that change.
+  @inlinable func proposal(at p: Point, for drag: Session) -> OutlinePosition<ItemID>? {
+    switch (drag.arrangement, layout) {
+    case (.rows(let rows), .list(let list)):
+      guard
+        case .insertAt(let position) = rows.proposal(
+          at: p, in: list, allowInsertInto: false, draggingGroup: drag.hasGroup)
+      else { return nil }
+      return position
+    case (.slots(let slots), .grid(let grid)):
+      let current = slots.placeholder
+      guard !grid.hasFixedColumns else {
+        return InteractiveMovement.proposal(at: p, in: grid, placeholder: current)?.outlinePosition()
+      }
+      guard let proposed = InteractiveMovement.flowProposal(at: p, in: grid, placeholder: current),
+        proposed == current || InteractiveMovement.isFixedPoint(proposed, at: p, inFlow: flow(placeholderAt: proposed))
+      else { return nil }
+      return proposed.outlinePosition()
+    default:
+      return nil
+    }
+  }
+
+  /// The flow layout with the drag's placeholder at a slot: only the one or two sections that change are rebuilt.
+  @inlinable func flow(placeholderAt slot: ItemPath) -> GridLayout {
+    var trial = self
+    let old = trial.gridSlots?.placeholder.section ?? slot.section
+    trial.modifySession { $0.movePlaceholder(to: slot.outlinePosition()) }
+    trial.updateLayout(sections: old, slot.section)
+    guard case .grid(let grid) = trial.layout else { preconditionFailure("a grid's layout changed kind") }
+    return grid
+  }
+
+  /// A proposed placeholder position through the policy's retarget hook: `nil` when the hook
+  /// keeps the placeholder where it is, or returns a position where the items cannot stand (out of
+  /// range, a group that is not shown open, a group inside a group), which is ignored.
+  @inlinable func retargeted(_ proposed: OutlinePosition<ItemID>, for drag: Session) -> OutlinePosition<ItemID>? {
+    let current = drag.placeholder
+    let position = policy.targetPosition(drag.start, current, proposed)
+    guard position != current, position.section >= 0, position.section < snapshot.numberOfSections, position.index >= 0
+    else { return nil }
+    if let parent = position.parent {
+      guard listRows != nil, !drag.hasGroup, snapshot.isGroup(parent), snapshot.isExpanded(parent),
+        !drag.contains(parent), snapshot.position(of: parent)?.section == position.section
+      else { return nil }
+    }
+    let total = snapshot.numberOfSiblings(section: position.section, parent: position.parent)
+    // The items that stand there without the travelling ones. O(k) for k travelling items.
+    let travelling = drag.items.lazy.filter { id in
+      guard let p = self.snapshot.position(of: id) else { return false }
+      return p.section == position.section && p.parent == position.parent
+    }.count
+    let count = total - travelling
+    return position.index <= count ? position : nil
+  }
+
+  /// Moves the placeholder of the drag in progress to a position counted without the dragged
+  /// items (through the policy), and reflows: the one session call that the pointer, the keyboard
+  /// and the tool share. In live mode the move is committed at once; in drag and drop the policy's drop hook
+  /// sees the proposal.
+  /// - Complexity: O(log n + v): the layout of one or two sections and the visible cells' reflow.
+  @inlinable mutating func movePlaceholder(to proposed: OutlinePosition<ItemID>, time: Double) -> [CollectionViewEvent<
+    SectionID, ItemID
+  >] {
+    guard let drag, let position = retargeted(proposed, for: drag) else { return [] }
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    if mode == .dragDrop {
+      show(target(for: .insertAt(position)), at: time, into: &events)
+      return events
+    }
+    let old = drag.placeholder.section
+    relayout(at: time) { view in
+      let place = view.snapshot.difference(moving: drag.item, to: position)
+      view.modifySession { $0.movePlaceholder(to: position) }
+      events.append(.changed(.placeholderMoved(place)))
+      view.announcePlaceholder(at: position, time: time)
+      if view.mode == .live {
+        view.commitDerived(.moved(place), into: &events)
+        // The item now stands at the placeholder in the data too.
+        view.modifySession { session in
+          if case .slots = session.arrangement {
+            session.arrangement = .slots(GridSlots(lifted: [position.itemPath], placeholder: position.itemPath))
+          }
+        }
+      }
+      view.updateLayout(sections: old, position.section)
+    }
+    return events
+  }
+
+  /// Ends the drag: the items land at the placeholder (interactive mode commits the move here;
+  /// live mode has committed it already), or, in drag and drop, at the shown destination.
+  @inlinable mutating func drop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    if mode == .dragDrop { return performDrop(at: time) }
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    let liftedFrame = liftedFrame(of: drag)
+    if mode == .live {
+      let place = snapshot.placements(of: [drag.item], skipping: [drag.item]).first
+      if drag.undo.first?.difference != place {
+        recordGesture(undo: drag.undo, difference: place, into: &events)
+      } else if drag.newDataArrived, let place {
+        events.append(.committed(place))
+      }
+    } else {
+      let place = snapshot.difference(moving: drag.item, to: drag.placeholder)
+      let inverse = commitDerived(.moved(place), into: &events)
+      recordGesture(undo: inverse, difference: place, into: &events)
+    }
+    finishDrag()
+    startSettle(drag.item, from: liftedFrame, at: time)
+    announceEnd(of: drag, cancelled: false, into: &events)
+    events.append(.dropped(drag.item))
+    return events
+  }
+
+  /// Cancels the drag: nothing is committed (live mode takes its moves back) and the item settles where it was.
+  @inlinable mutating func cancel(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
+    var events: [CollectionViewEvent<SectionID, ItemID>] = []
+    let liftedFrame = liftedFrame(of: drag)
+    relayout(at: time) { view in
+      if view.mode == .live {
+        // Items new data took away are left out (fitted); the rest goes back.
+        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &events) } }
+        // New data came during the drag: the owner's data may have the item elsewhere; say where it stands.
+        if drag.newDataArrived, let place = view.snapshot.placements(of: [drag.item], skipping: [drag.item]).first {
+          events.append(.committed(place))
+        }
+      }
+      view.finishDrag()
+    }
+    startSettle(drag.item, from: liftedFrame, at: time)
+    announceEnd(of: drag, cancelled: true, into: &events)
+    events.append(.cancelled(drag.item))
+    return events
+  }
+
+  /// Ends the session: the view shows the data at rest again.
+  @inlinable mutating func finishDrag() {
+    interaction = .idle
+    rebuildArrangement()
+    rebuildLayout()
+  }
+
+  /// The lifted cell's frame (unscaled) in content coordinates.
+  @inlinable func liftedFrame(of drag: Session) -> Rect {
+    if drag.isKeyboard, let slot = placeholderRow ?? placeholderSlot {
+      return Rect(origin: layout.frame(ofItem: slot).origin, size: drag.size)
+    }
+    let p = toContent(drag.pointer)
+    return Rect(origin: Point(x: p.x - drag.grab.x, y: p.y - drag.grab.y), size: drag.size)
+  }
+
+  @inlinable mutating func startSettle(_ id: ItemID, from lifted: Rect, at time: Double) {
+    guard let target = frame(of: id) else { return }
+    settle = Settle(
+      item: id,
+      animation: ElementAnimation(
+        from: lifted, to: target, fromScale: liftedScale, toScale: 1, start: time, duration: reflowDuration))
+  }
+}
