@@ -30,6 +30,21 @@ let benchmarks: @Sendable () -> Void = {
     "Drop proposal update, outline of 100000 rows, 3-item session",
     DragDropWorkload.liftedOutline(rows: 100_000, extraItems: 2))
   register("Drop proposal update, grid of 100000 items", DragDropWorkload.liftedGrid(items: 100_000))
+
+  // The lift itself, a drag and drop against an interactive movement in the same run: the session
+  // maps a grid's slots to the data by arithmetic in both modes, so neither copies the items.
+  for items in [1_000, 1_000_000] {
+    for mode in [ReorderMode.interactive, .dragDrop] {
+      let idle = DragDropWorkload.grid(items: items, mode: mode)
+      Benchmark("Lift, grid of \(items) items, \(mode)") { benchmark in
+        for _ in benchmark.scaledIterations {
+          var view = idle
+          view.beginInteractiveMovementForItem(at: ItemPath(item: 4, section: 0), time: 0)
+          blackHole(view)
+        }
+      }
+    }
+  }
 }
 
 enum DragDropWorkload {
@@ -62,13 +77,18 @@ enum DragDropWorkload {
     return lifted(&view, extraItems: extraItems)
   }
 
-  /// A grid of 3 columns scrolled to its middle with an item lifted.
-  static func liftedGrid(items: Int) -> CollectionView<Int, Int> {
+  /// A grid of 3 columns, one section, nothing lifted.
+  static func grid(items: Int, mode: ReorderMode = .dragDrop) -> CollectionView<Int, Int> {
     var s = Snapshot<Int, Int>()
     try! s.appendSection(0, items: Array(0..<items))
-    var view = CollectionView(
+    return CollectionView(
       snapshot: s, layout: .grid(.init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20)), viewSize: viewSize,
-      mode: .dragDrop)
+      mode: mode)
+  }
+
+  /// A grid of 3 columns scrolled to its middle with an item lifted.
+  static func liftedGrid(items: Int) -> CollectionView<Int, Int> {
+    var view = grid(items: items)
     return lifted(&view)
   }
 
