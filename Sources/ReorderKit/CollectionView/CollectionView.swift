@@ -199,9 +199,14 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     clampOffset()
   }
 
-  /// Replaces the layout's parameters; items glide to their new places.
+  /// Replaces the layout's parameters; items glide to their new places. A drag in progress goes
+  /// on over a layout of the same kind (other columns, sizes or spacing); a switch between a grid
+  /// and a list ends it as a cancel, reported with the next call's events.
   @inlinable public mutating func setLayout(_ configuration: LayoutConfiguration, time: Double? = nil) {
-    relayout(at: time ?? now) { view in
+    let t = time ?? now
+    if case .list = configuration, !isList { pendingEvents += cancel(at: t) }
+    if case .grid = configuration, isList { pendingEvents += cancel(at: t) }
+    relayout(at: t) { view in
       view._layoutConfiguration = configuration
       view.rebuildArrangement()
       view.rebuildLayout()
