@@ -42,9 +42,9 @@ extension CollectionView {
     if proposal.intent != proposed.intent, proposal.intent != .unspecified, let d = destination {
       switch (d, proposal.intent) {
       case (.insertInto(let group), .insertAtDestinationIndexPath):
-        landing = gapBefore(group: group).map { .insertAt($0) } ?? d
+        landing = drag.rows?.gap(before: group).map { .insertAt($0) } ?? d
       case (.insertAt(let position), .insertIntoDestinationIndexPath):
-        if let group = group(after: position) {
+        if !drag.hasGroup, let group = drag.rows?.group(after: position) {
           landing = .insertInto(group)
         } else {
           proposal.intent = proposed.intent
@@ -55,21 +55,6 @@ extension CollectionView {
     let result = DropTarget(destination: landing, proposal: proposal)
     modifySession { $0.drop.cachedTarget = (destination, result) }
     return result
-  }
-
-  /// The top-level gap before a visible group (counted without the dragged items). O(1).
-  @inlinable func gapBefore(group: ItemID) -> OutlinePosition<ItemID>? {
-    guard let outline, let g = outline.groupRows[group] else { return nil }
-    return OutlinePosition(section: g.section, parent: nil, index: outline.base[g.section][g.row].index)
-  }
-
-  /// The group right after a top-level gap, when the session may go into it. O(1).
-  @inlinable func group(after position: OutlinePosition<ItemID>) -> ItemID? {
-    guard let outline, position.parent == nil, !(drag?.hasGroup ?? false),
-      position.index < outline.topLevelCount(inSection: position.section)
-    else { return nil }
-    let row = outline.base[position.section][outline.topRows[position.section][position.index]]
-    return row.isGroup ? row.id : nil
   }
 
   /// Applies the target rule at the drag's pointer: spring loading, then the proposal through the cadence gate.
