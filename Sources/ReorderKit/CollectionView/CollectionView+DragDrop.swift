@@ -60,7 +60,7 @@ extension CollectionView {
   /// ```swift
   /// if view.hasActiveDrag { _ = view.addItemToDragSession(at: secondFinger, time: now) }
   /// ```
-  @inlinable public var hasActiveDrag: Bool { mode == .dragDrop && drag != nil }
+  @inlinable public var hasActiveDrag: Bool { mode == .dragDrop && isDragging }
 
   /// The items of the live drag session in their original order (UIKit's `session.items`); empty when none.
   ///

@@ -3,7 +3,7 @@ extension CollectionView {
   @inlinable public mutating func pointerDown(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>]
   {
     let events = advance(to: time)
-    guard point.isFinite, drag == nil else { return events }
+    guard point.isFinite, !isDragging else { return events }
     focus = nil  // the focus ring is for the keyboard; the pointer hides it
     guard let id = itemIdentifier(at: point) else {
       interaction = .idle
@@ -23,7 +23,7 @@ extension CollectionView {
     guard point.isFinite else { return events }
     switch longPress.pointerMoved(to: point, time: time) {
     case .changed(let p):
-      if drag != nil {
+      if isDragging {
         modifySession { $0.pointer = p }
         updateAutoScroll(time: time)
         events += updateTarget(at: time)
@@ -76,7 +76,7 @@ extension CollectionView {
     longPress.cancel()
     longPress.reset()
     if case .pressing = interaction { interaction = .idle }
-    if drag != nil { events += cancel(at: time) }
+    if isDragging { events += cancel(at: time) }
     return events
   }
 
@@ -95,7 +95,7 @@ extension CollectionView {
     offset = Point(x: offset.x + delta.x, y: offset.y + delta.y)
     clampOffset()
     lastScrollTime = time
-    if drag != nil { events += updateTarget(at: time) }
+    if isDragging { events += updateTarget(at: time) }
     return events
   }
 
@@ -126,9 +126,9 @@ extension CollectionView {
     if let scroll = scrollAnimation {
       offset = scroll.frame(at: t).origin
       if scroll.isFinished(at: t) { scrollAnimation = nil }
-      if drag != nil { events += updateTarget(at: t) }
+      if isDragging { events += updateTarget(at: t) }
     }
-    if drag != nil { events += advanceDrag(to: t) }
+    if isDragging { events += advanceDrag(to: t) }
     if pendingAnnouncement != nil { flushAnnouncement(at: t, into: &events) }
     snapToPageIfIdle(at: t)
     if let s = settle, s.animation.isFinished(at: t) { settle = nil }
@@ -145,7 +145,7 @@ extension CollectionView {
 
   @inlinable mutating func snapToPageIfIdle(at t: Double) {
     guard case .grid(let config) = layoutConfiguration, config.scrollDirection == .horizontal,
-      let page = config.pageWidth, page > 0, scrollAnimation == nil, drag == nil, t - lastScrollTime >= 0.15
+      let page = config.pageWidth, page > 0, scrollAnimation == nil, !isDragging, t - lastScrollTime >= 0.15
     else { return }
     let target = clamped(Point(x: (offset.x / page).rounded() * page, y: offset.y))
     if abs(target.x - offset.x) > 0.01 { setContentOffset(target, animated: true, time: t) }

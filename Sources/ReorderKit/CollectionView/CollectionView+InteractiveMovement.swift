@@ -41,7 +41,7 @@ extension CollectionView {
     _ point: Point, time: Double? = nil
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time ?? now)
-    guard drag != nil, point.isFinite else { return events }
+    guard isDragging, point.isFinite else { return events }
     modifySession { $0.pointer = point }
     events += updateTarget(at: time ?? now)
     return events
@@ -53,7 +53,7 @@ extension CollectionView {
     SectionID, ItemID
   >] {
     var events = advance(to: time ?? now)
-    guard drag != nil else { return events }
+    guard isDragging else { return events }
     events += drop(at: time ?? now)
     return events
   }
@@ -64,7 +64,7 @@ extension CollectionView {
     SectionID, ItemID
   >] {
     var events = advance(to: time ?? now)
-    guard drag != nil else { return events }
+    guard isDragging else { return events }
     events += cancel(at: time ?? now)
     return events
   }

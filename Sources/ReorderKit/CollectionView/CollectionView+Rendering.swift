@@ -137,7 +137,7 @@ extension CollectionView {
     if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
-      isAnimating: drag != nil || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty || !ghosts.isEmpty
+      isAnimating: isDragging || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty || !ghosts.isEmpty
         || scrollAnimation != nil || longPress.isPending)
   }
 

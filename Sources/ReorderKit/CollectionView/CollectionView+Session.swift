@@ -11,7 +11,7 @@ extension CollectionView {
     SectionID, ItemID
   >] {
     let content = toContent(point)
-    guard drag == nil, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
+    guard !isDragging, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
     guard policy.canMoveItem(id, start) else {
       return [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
     }

@@ -163,7 +163,10 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @inlinable public var contentSize: Size { layout.contentSize }
 
   /// Whether an item is lifted and following the pointer.
-  @inlinable public var isDragging: Bool { drag != nil }
+  @inlinable public var isDragging: Bool {
+    if case .dragging = interaction { return true }
+    return false
+  }
 
   /// The identifier of the lifted item, if any.
   @inlinable public var draggedItem: ItemID? { drag?.item }
@@ -216,7 +219,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// Shows or hides a group's children (lists), animating the rows below.
   @inlinable public mutating func setExpanded(_ isExpanded: Bool, for group: ItemID, time: Double) {
-    guard snapshot.isGroup(group), snapshot.isExpanded(group) != isExpanded, drag == nil else { return }
+    guard snapshot.isGroup(group), snapshot.isExpanded(group) != isExpanded, !isDragging else { return }
     relayout(at: time) { view in
       var events = view.pendingEvents
       view.commitDerived(isExpanded ? .expanded(group) : .collapsed(group), into: &events)

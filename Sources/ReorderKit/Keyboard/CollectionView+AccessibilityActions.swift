@@ -36,7 +36,7 @@ extension CollectionView {
   /// The moves that would change an item's place: none for an item the policy keeps in place, or
   /// during a drag; `moveUp` and `moveToStart` only when it is not first, the others when not last.
   public func accessibilityActions(for id: ItemID) -> [AccessibilityMove] {
-    guard drag == nil, let p = snapshot.position(of: id), policy.canMoveItem(id, p) else { return [] }
+    guard !isDragging, let p = snapshot.position(of: id), policy.canMoveItem(id, p) else { return [] }
     let count = snapshot.numberOfSiblings(section: p.section, parent: p.parent)
     var actions: [AccessibilityMove] = []
     if p.index > 0 { actions += [.moveUp] }
@@ -53,7 +53,7 @@ extension CollectionView {
     _ action: AccessibilityMove, on id: ItemID, time: Double
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
-    guard drag == nil, let p = snapshot.position(of: id) else { return events }
+    guard !isDragging, let p = snapshot.position(of: id) else { return events }
     guard policy.canMoveItem(id, p) else {
       return events + [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
     }

@@ -44,7 +44,7 @@ extension CollectionView {
   @discardableResult
   @inlinable public mutating func focus(_ id: ItemID?, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
-    guard drag == nil else { return events }
+    guard !isDragging else { return events }
     guard let id, let place = spokenPlace(ofItem: id) else {
       focus = nil
       return events
@@ -65,7 +65,7 @@ extension CollectionView {
     var events = advance(to: time)
     // A horizontal grid reads down its columns: Up and Down go one slot, Left and Right one column.
     let key = isHorizontalGrid ? key.acrossAxes : key
-    if drag != nil {
+    if isDragging {
       events += draggingKey(key, time: time)
     } else {
       events += focusKey(key, time: time)
@@ -121,7 +121,7 @@ extension CollectionView {
   // MARK: During a drag
 
   @inlinable mutating func draggingKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard drag != nil else { return [] }
+    guard isDragging else { return [] }
     switch key {
     case .space, .enter:
       longPress.reset()
