@@ -7,10 +7,11 @@ extension CollectionView {
     let scan = Rect(
       x: offset.x - margin, y: offset.y - margin, width: viewSize.width + 2 * margin,
       height: viewSize.height + 2 * margin)
-    let shown = layout.items(in: scan)
-    var before = [ItemID: Rect](minimumCapacity: shown.count)
-    for path in shown {
-      guard let id = displayedItem(at: path) else { continue }
+    let paths = layout.items(in: scan)
+    let arrangement = shown
+    var before = [ItemID: Rect](minimumCapacity: paths.count)
+    for path in paths {
+      guard let id = displayedItem(at: path, in: arrangement) else { continue }
       before[id] = animations[id]?.frame(at: time) ?? layout.frame(ofItem: path)
     }
     var headersBefore: [SectionID: Rect] = [:]
@@ -29,8 +30,9 @@ extension CollectionView {
       }
     }
     guard !before.isEmpty else { return }
+    let after = shown
     for path in layout.items(in: scan) {
-      guard let id = displayedItem(at: path), let from = before[id] else { continue }
+      guard let id = displayedItem(at: path, in: after), let from = before[id] else { continue }
       let to = layout.frame(ofItem: path)
       if from == to {
         animations[id] = nil
@@ -100,11 +102,13 @@ extension CollectionView {
     }
     // Cells, including ones gliding in from just outside the view.
     var moving: [RenderElement<SectionID, ItemID>] = []
+    let shown = shown
     for path in layout.items(in: scan) {
       let slotFrame = layout.frame(ofItem: path)
-      guard let id = displayedItem(at: path) else {
+      guard let id = displayedItem(at: path, in: shown) else {
         if slotFrame.intersects(visible) {
-          elements.append(RenderElement(kind: .gap, frame: slotFrame.offsetBy(dx: dx, dy: dy), depth: depth(at: path)))
+          elements.append(
+            RenderElement(kind: .gap, frame: slotFrame.offsetBy(dx: dx, dy: dy), depth: depth(at: path, in: shown)))
         }
         continue
       }
@@ -114,7 +118,7 @@ extension CollectionView {
       guard frame.intersects(visible) else { continue }
       let element = RenderElement<SectionID, ItemID>(
         kind: .item(id), frame: frame.offsetBy(dx: dx, dy: dy), alpha: animation?.alpha(at: time) ?? 1,
-        scale: animation?.scale(at: time) ?? 1, depth: depth(at: path),
+        scale: animation?.scale(at: time) ?? 1, depth: depth(at: path, in: shown),
         isExpanded: snapshot.isGroup(id) ? snapshot.isExpanded(id) : nil)
       // Cells in motion are drawn above resting ones so that they slide over, not under.
       if animation != nil { moving.append(element) } else { elements.append(element) }
@@ -167,11 +171,11 @@ extension CollectionView {
     }
   }
 
-  @inlinable func depth(at path: ItemPath) -> Int {
-    guard let outline else { return 0 }
-    switch outline.slot(section: path.section, row: path.item) {
+  @inlinable func depth(at path: ItemPath, in shown: Shown) -> Int {
+    guard case .rows(let rows) = shown else { return 0 }
+    switch rows.slot(section: path.section, row: path.item) {
     case .row(let row): return row.depth
-    case .block(let i): return outline.block[i].depth
+    case .block(let i): return rows.block[i].depth
     }
   }
 }

@@ -184,8 +184,9 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// The frames of the items and headers that intersect the view, in content coordinates.
   @inlinable public func visibleItems() -> [(id: ItemID, frame: Rect)] {
-    layout.items(in: visibleRect).compactMap { path in
-      displayedItem(at: path).map { ($0, layout.frame(ofItem: path)) }
+    let shown = shown
+    return layout.items(in: visibleRect).compactMap { path in
+      displayedItem(at: path, in: shown).map { ($0, layout.frame(ofItem: path)) }
     }
   }
 
@@ -247,14 +248,38 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     return nil
   }
 
-  /// The item shown at a slot of the current arrangement, or `nil` for the placeholder.
-  @inlinable func displayedItem(at path: ItemPath) -> ItemID? {
-    if let outline {
-      if case .row(let row) = outline.slot(section: path.section, row: path.item) { return row.id }
-      return nil
+  /// What is shown now: a list's rows (the drag's or the resting ones), a grid's slots during a
+  /// drag, or the data itself. A pass over many slots fetches it once (reading it copies the session).
+  @usableFromInline enum Shown: Sendable {
+    case rows(OutlineArrangement<SectionID, ItemID>)
+    case slots(GridSlots)
+    case data
+  }
+
+  @inlinable var shown: Shown {
+    if case .dragging(let session) = interaction {
+      switch session.arrangement {
+      case .rows(let rows): return .rows(rows)
+      case .slots(let slots): return .slots(slots)
+      }
     }
-    guard let slots = gridSlots else { return snapshot.itemIdentifier(at: path) }
-    return slots.snapshotPath(forSlot: path).map { snapshot.itemIdentifier(at: $0) }
+    return listRows.map { .rows($0) } ?? .data
+  }
+
+  /// The item shown at a slot of the current arrangement, or `nil` for the placeholder.
+  @inlinable func displayedItem(at path: ItemPath) -> ItemID? { displayedItem(at: path, in: shown) }
+
+  /// The item shown at a slot of an arrangement, or `nil` for the placeholder.
+  @inlinable func displayedItem(at path: ItemPath, in shown: Shown) -> ItemID? {
+    switch shown {
+    case .rows(let rows):
+      if case .row(let row) = rows.slot(section: path.section, row: path.item) { return row.id }
+      return nil
+    case .slots(let slots):
+      return slots.snapshotPath(forSlot: path).map { snapshot.itemIdentifier(at: $0) }
+    case .data:
+      return snapshot.itemIdentifier(at: path)
+    }
   }
 
   /// The slot of an item in the current arrangement.
@@ -289,8 +314,10 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// The sizes of the items shown in a section of a flow grid; the placeholder has the lifted item's size.
   @inlinable func displaySizes(inSection s: Int) -> [Size] {
-    (0..<displayCount(inSection: s)).map { i in
-      guard let id = displayedItem(at: ItemPath(item: i, section: s)) ?? drag?.item else { return .zero }
+    let shown = shown
+    let lifted = drag?.item
+    return (0..<displayCount(inSection: s)).map { i in
+      guard let id = displayedItem(at: ItemPath(item: i, section: s), in: shown) ?? lifted else { return .zero }
       guard let size = itemSizes[id] else { preconditionFailure("no size for item \(id) in a grid without columns") }
       return size
     }
