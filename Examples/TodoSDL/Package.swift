@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // A reorderable to-do list on ReorderKitSDL. In your own package, depend on a version instead:
-//   .package(url: "https://github.com/<owner>/ReorderKit", from: "0.1.0")
+//   .package(url: "https://github.com/<owner>/ReorderKit", from: "0.2.0")
 import Foundation
 import PackageDescription
 
