@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReorderKit
 
-/// The target rule's stability with tiles of different sizes (DESIGN, "Interactive movement",
+/// The target rule's stability with tiles of different sizes, in every mode (DESIGN, "Interactive movement",
 /// Stability): a proposal is taken only if it is a fixed point, so sweeps and trembling pointers
 /// make no back-and-forth, and every slot stays reachable.
 @Suite("Flow grid stability")
@@ -70,7 +70,7 @@ struct FlowStabilityTests {
     stride(from: a, through: b, by: a < b ? 2 : -2).map { Point(x: $0, y: 100) }
   }
 
-  @Test(arguments: [ReorderMode.interactive, .live])
+  @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func aSmallTileSweptAcrossABigOneMovesOnce(mode: ReorderMode) {
     var view = Self.view(mode)
     let forward = Self.trace(&view, lifting: "s", through: Self.line(from: 30, to: 280))
@@ -89,7 +89,7 @@ struct FlowStabilityTests {
     #expect(sections(of: view) == [["s", "B", "c", "d"]])
   }
 
-  @Test(arguments: [ReorderMode.interactive, .live])
+  @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func aBigTileSweptAcrossSmallOnesIsMonotonic(mode: ReorderMode) {
     var view = Self.view(mode, items: ["B", "s", "c", "d"])
     let forward = Self.trace(&view, lifting: "B", through: Self.line(from: 100, to: 388), big: "c")
@@ -101,7 +101,7 @@ struct FlowStabilityTests {
     #expect(backward.slots.last == 0)
   }
 
-  @Test(arguments: [ReorderMode.interactive, .live])
+  @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func aTremblingPointerMakesNoBackAndForth(mode: ReorderMode) {
     var rng = SplitMix64(seed: 10)
     // Tremble around every point of the line: reach it from the left, then jitter by 1–3 pt.
@@ -128,7 +128,7 @@ struct FlowStabilityTests {
     return shapes[(n * 7 + n / 3) % shapes.count]
   }
 
-  @Test(arguments: [ReorderMode.interactive, .live])
+  @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func photoSweepsAreMonotonic(mode: ReorderMode) {
     // Each of the first eight photos, swept left to right across the first page at nine heights,
     // in 2 pt steps, away from the auto-scroll bands. (The plain rule: 993 placeholder changes and
