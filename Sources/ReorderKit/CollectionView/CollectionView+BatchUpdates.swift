@@ -113,7 +113,8 @@ extension CollectionView {
     let change = { (view: inout Self) in
       view._snapshot = newSnapshot
       view.settle = nil
-      if let place { view.keepDrag(at: place) } else { view.rebuildArrangement() }
+      view.rebuildArrangement()
+      if let place { view.keepDrag(at: place) }
       view.rebuildLayout()
     }
     guard animated else {
@@ -187,32 +188,72 @@ extension CollectionView {
     pendingEvents.append(.cancelled(drag.item))
   }
 
-  /// Rebuilds the drag's arrangement over new data with the placeholder at a place (fitted to the
-  /// data: the end of its section or group when its next item is gone). Dragged items the data no
-  /// longer holds leave the session. A live drag moves its item there, as it always stands at the placeholder.
+  /// Rebuilds the drag's arrangement over new data with the placeholder at a place, fitted to the
+  /// data: a gap inside a group that is no longer a group shown open in that section (or that
+  /// would now take a group) goes right after the group at the top level; a gap whose next item
+  /// left its container goes to the container's end. Dragged items the data no longer holds leave
+  /// the session, and the lift place (the policy's `original`) is fitted the same way. A live drag
+  /// moves its item there, as it always stands at the placeholder. The session never keeps an
+  /// arrangement of the old data.
   @inlinable mutating func keepDrag(at place: ReorderDifference<SectionID, ItemID>) {
-    guard let drag, case .moved(var fitted)? = fitted(.moved(place)) else { return }
+    guard let drag, let s = snapshot.sectionIndex(of: place.section) else {
+      abandonDrag()
+      return
+    }
     let items = drag.items.filter(snapshot.contains)
-    fitted.items = items
-    if fitted.parent != nil, items.contains(where: snapshot.isGroup) { fitted.parent = nil }
-    guard let position = try? snapshot.position(for: fitted, skipping: Set(items)) else { return }
+    let travelling = Set(items)
+    let hasGroup = items.contains(where: snapshot.isGroup)
+    guard let position = fit(place, inSection: s, travelling: travelling, hasGroup: hasGroup) else { return }
+    let start =
+      fit(
+        drag.lift, inSection: snapshot.sectionIndex(of: drag.lift.section), travelling: [drag.item],
+        hasGroup: snapshot.isGroup(drag.item)) ?? position
     if mode == .live {
       var events = pendingEvents
-      commitDerived(.moved(fitted), into: &events)
+      commitDerived(.moved(snapshot.difference(placing: items, at: position)), into: &events)
       pendingEvents = events
     }
-    let snapshot = self.snapshot
+    let data = snapshot
     let live = mode == .live
     modifySession { session in
       session.items = items
-      session.hasGroup = items.contains(where: snapshot.isGroup)
+      session.hasGroup = hasGroup
+      session.start = start
       if live { session.newDataArrived = true }
-      session.arrange(snapshot, placeholder: position)
+      session.arrange(data, placeholder: position)
       session.drop.invalidate()
     }
     if mode == .dragDrop {
       let home = target(for: .insertAt(position))
       modifySession { $0.drop.shown = home }
     }
+  }
+
+  /// Where a place by identity stands in the data now, counted without the travelling items (see
+  /// `keepDrag(at:)`); `nil` for a section that is gone.
+  @inlinable func fit(
+    _ place: ReorderDifference<SectionID, ItemID>, inSection s: Int?, travelling: Set<ItemID>, hasGroup: Bool
+  ) -> OutlinePosition<ItemID>? {
+    guard let s else { return nil }
+    var fitted = place
+    if let parent = fitted.parent {
+      let open = snapshot.isGroup(parent) && snapshot.isExpanded(parent) && !travelling.contains(parent)
+      if !open || hasGroup || snapshot.path(of: parent)?.section != s {
+        // After the group, at the top level (the section's end if the group left it).
+        fitted.parent = nil
+        fitted.before = snapshot.path(of: parent).flatMap { p in
+          p.section == s ? snapshot.items(inSection: s)[(p.item + 1)...].first { !travelling.contains($0) } : nil
+        }
+      }
+    }
+    if let before = fitted.before,
+      travelling.contains(before)
+        || snapshot.position(of: before).map({ $0.section != s || $0.parent != fitted.parent }) ?? true
+    {
+      fitted.before = nil
+    }
+    if let position = try? snapshot.position(for: fitted, skipping: travelling) { return position }
+    let count = snapshot.items(inSection: s).lazy.filter { !travelling.contains($0) }.count
+    return OutlinePosition(section: s, parent: nil, index: count)
   }
 }

@@ -21,7 +21,8 @@ extension CollectionView {
       ? .rows(OutlineArrangement(snapshot, dragging: [id]))
       : .slots(GridSlots(lifted: [start.itemPath], placeholder: start.itemPath))
     var session = Session(
-      item: id, items: [id], hasGroup: snapshot.isGroup(id), start: start, pointer: point,
+      item: id, items: [id], hasGroup: snapshot.isGroup(id), start: start,
+      lift: snapshot.difference(moving: id, to: start), pointer: point,
       grab: Point(x: content.x - frame.minX, y: content.y - frame.minY), size: frame.size, liftTime: time,
       arrangement: arrangement, autoScroll: dropConfiguration.autoScroll, drop: DropSession(dropConfiguration))
     if mode == .live { session.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }

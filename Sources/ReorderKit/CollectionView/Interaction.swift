@@ -23,8 +23,10 @@ extension CollectionView {
     @usableFromInline var items: [ItemID]
     /// Whether a group is among the items (it lands only at the top level).
     @usableFromInline var hasGroup: Bool
-    /// The lifted item's position when it was lifted.
+    /// The lifted item's position when it was lifted (fitted to new data): the policy's `original`.
     @usableFromInline var start: OutlinePosition<ItemID>
+    /// The same place by identity (its section, group and next item), to fit `start` to new data.
+    @usableFromInline var lift: ReorderDifference<SectionID, ItemID>
     /// The changes that put the item back where it was at the lift (live mode commits as it goes).
     @usableFromInline var undo: [Change<SectionID, ItemID>] = []
     /// Whether new data came during a live drag: the owner's data may then have the item elsewhere
@@ -50,7 +52,8 @@ extension CollectionView {
 
     @usableFromInline init(
       item: ItemID, items: [ItemID], hasGroup: Bool, start: OutlinePosition<ItemID>,
-      undo: [Change<SectionID, ItemID>] = [], newDataArrived: Bool = false, pointer: Point, grab: Point, size: Size,
+      lift: ReorderDifference<SectionID, ItemID>, undo: [Change<SectionID, ItemID>] = [], newDataArrived: Bool = false,
+      pointer: Point, grab: Point, size: Size,
       liftTime: Double, isKeyboard: Bool = false, arrangement: Arrangement, autoScroll: AutoScroll,
       drop: DropSession<ItemID>
     ) {
@@ -58,6 +61,7 @@ extension CollectionView {
       self.items = items
       self.hasGroup = hasGroup
       self.start = start
+      self.lift = lift
       self.undo = undo
       self.newDataArrived = newDataArrived
       self.pointer = pointer
