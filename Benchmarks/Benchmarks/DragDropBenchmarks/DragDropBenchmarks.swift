@@ -30,6 +30,12 @@ let benchmarks: @Sendable () -> Void = {
     "Drop proposal update, outline of 100000 rows, 3-item session",
     DragDropWorkload.liftedOutline(rows: 100_000, extraItems: 2))
   register("Drop proposal update, grid of 100000 items", DragDropWorkload.liftedGrid(items: 100_000))
+  register("Drop proposal update, grid of 1000000 items", DragDropWorkload.liftedGrid(items: 1_000_000))
+  // A session of two items, the gap in the middle of a 1,000,000-item section: the gap's next item is
+  // found by stepping over the travelling items, not by walking the section.
+  register(
+    "Drop proposal update, grid of 1000000 items, 2-item session",
+    DragDropWorkload.liftedGrid(items: 1_000_000, extraItems: 1))
 
   // The lift itself, a drag and drop against an interactive movement in the same run: the session
   // maps a grid's slots to the data by arithmetic in both modes, so neither copies the items.
@@ -87,9 +93,9 @@ enum DragDropWorkload {
   }
 
   /// A grid of 3 columns scrolled to its middle with an item lifted.
-  static func liftedGrid(items: Int) -> CollectionView<Int, Int> {
+  static func liftedGrid(items: Int, extraItems: Int = 0) -> CollectionView<Int, Int> {
     var view = grid(items: items)
-    return lifted(&view)
+    return lifted(&view, extraItems: extraItems)
   }
 
   static func lifted(_ view: inout CollectionView<Int, Int>, extraItems: Int = 0) -> CollectionView<Int, Int> {
@@ -98,6 +104,7 @@ enum DragDropWorkload {
     _ = view.tick(time: 0.55)
     precondition(view.isDragging, "the drag did not begin")
     for k in 0..<extraItems { _ = view.addItemToDragSession(at: Point(x: 100, y: 420 + 50 * Double(k)), time: 0.6) }
+    precondition(view.dragSessionItems.count == 1 + extraItems, "an item did not join the session")
     return view
   }
 
