@@ -93,7 +93,12 @@ extension CollectionView.Session {
   }
 
   /// Moves the placeholder (counted without the travelling items). O(1).
-  @inlinable mutating func movePlaceholder(to position: OutlinePosition<ItemID>) {
+  /// - Returns: the sections whose slots changed, for the owner to lay out again, or `nil` when
+  ///   the placeholder was there already.
+  @discardableResult
+  @inlinable mutating func movePlaceholder(to position: OutlinePosition<ItemID>) -> (from: Int, to: Int)? {
+    let old = placeholder
+    guard old != position else { return nil }
     switch arrangement {
     case .rows(var rows):
       rows.movePlaceholder(to: position)
@@ -102,6 +107,15 @@ extension CollectionView.Session {
       slots.placeholder = position.itemPath
       arrangement = .slots(slots)
     }
+    return (old.section, position.section)
+  }
+
+  /// The owner committed the placeholder to the data (live mode): the lifted item now stands
+  /// there. A list's rows do not change (they leave the item out either way); a grid's lifted
+  /// path becomes the placeholder's.
+  @inlinable mutating func placeholderCommitted() {
+    guard case .slots(let slots) = arrangement else { return }
+    arrangement = .slots(GridSlots(lifted: [slots.placeholder], placeholder: slots.placeholder))
   }
 
   /// Builds the arrangement of a snapshot for the session's items with the placeholder at a position.

@@ -89,11 +89,10 @@ extension CollectionView {
       spokenContainer = announcer.itemName(group)
     }
     guard target.proposal.landsItems, case .insertAt(let position)? = target.destination else { return }
-    let old = drag.placeholder
-    guard old != position else { return }
+    guard drag.placeholder != position else { return }
     relayout(at: time) { view in
-      view.modifySession { $0.movePlaceholder(to: position) }
-      view.updateLayout(sections: old.section, position.section)
+      guard let sections = view.modifySession({ $0.movePlaceholder(to: position) }) ?? nil else { return }
+      view.updateLayout(sections: sections.from, sections.to)
     }
     events.append(.changed(.placeholderMoved(snapshot.difference(placing: drag.items, at: position))))
     announcePlaceholder(at: position, time: time)

@@ -89,9 +89,9 @@ extension CollectionView {
   /// The flow layout with the drag's placeholder at a slot: only the one or two sections that change are rebuilt.
   @inlinable func flow(placeholderAt slot: ItemPath) -> GridLayout {
     var trial = self
-    let old = trial.gridSlots?.placeholder.section ?? slot.section
-    trial.modifySession { $0.movePlaceholder(to: slot.outlinePosition()) }
-    trial.updateLayout(sections: old, slot.section)
+    if let sections = trial.modifySession({ $0.movePlaceholder(to: slot.outlinePosition()) }) ?? nil {
+      trial.updateLayout(sections: sections.from, sections.to)
+    }
     guard case .grid(let grid) = trial.layout else { preconditionFailure("a grid's layout changed kind") }
     return grid
   }
@@ -133,22 +133,16 @@ extension CollectionView {
       show(target(for: .insertAt(position)), at: time, into: &events)
       return events
     }
-    let old = drag.placeholder.section
     relayout(at: time) { view in
       let place = view.snapshot.difference(moving: drag.item, to: position)
-      view.modifySession { $0.movePlaceholder(to: position) }
+      guard let sections = view.modifySession({ $0.movePlaceholder(to: position) }) ?? nil else { return }
       events.append(.changed(.placeholderMoved(place)))
       view.announcePlaceholder(at: position, time: time)
       if view.mode == .live {
         view.commitDerived(.moved(place), into: &events)
-        // The item now stands at the placeholder in the data too.
-        view.modifySession { session in
-          if case .slots = session.arrangement {
-            session.arrangement = .slots(GridSlots(lifted: [position.itemPath], placeholder: position.itemPath))
-          }
-        }
+        view.modifySession { $0.placeholderCommitted() }
       }
-      view.updateLayout(sections: old, position.section)
+      view.updateLayout(sections: sections.from, sections.to)
     }
     return events
   }
