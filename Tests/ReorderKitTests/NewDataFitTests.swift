@@ -6,29 +6,40 @@ import Testing
 /// rebuilt over the new data and the drop lands (found by an independent review of the sessions).
 @Suite("New data mid-drag: the gap and the lift place are fitted")
 struct NewDataFitTests {
-  /// The lifted leaf's placeholder is inside a group; new data mid-drag turns the leaf into a
-  /// group (it gains a child). The session must not keep rows of the old data.
-  @Test func newDataTurnsTheDraggedLeafIntoAGroupWhileItsPlaceholderIsInAGroup() {
-    var view = lessonsView(mode: .interactive)
-    _ = view.pointerDown(at: Point(x: 50, y: 260), time: 0)  // Wrap-up
-    var t = 0.0
-    while t < 0.55 {
-      t += 1.0 / 60
-      _ = view.tick(time: t)
-    }
-    _ = view.pointerMoved(to: Point(x: 50, y: 125), time: 0.7)  // the gap before Loops, inside Basics
+  /// The lessons with Wrap-up turned into a group of one child, Z.
+  static let wrapUpAsAGroup: Snapshot<String, String> = {
     var data = Snapshot<String, String>()
     try! data.appendSection("Lessons")
     try! data.appendItem("Intro", toSection: "Lessons")
     try! data.appendGroup("Basics", children: ["Variables", "Loops"], expanded: true, toSection: "Lessons")
     try! data.appendGroup("Advanced", children: ["Generics"], expanded: true, toSection: "Lessons")
     try! data.appendGroup("Wrap-up", children: ["Z"], expanded: true, toSection: "Lessons")
+    return data
+  }()
+
+  /// Wrap-up lifted (interactive) with its gap before Loops, inside Basics (index 1).
+  static func wrapUpBeforeLoops() -> CollectionView<String, String> {
+    var view = lessonsView(mode: .interactive)
+    _ = view.pointerDown(at: Point(x: 50, y: 260), time: 0)
+    var t = 0.0
+    while t < 0.55 {
+      t += 1.0 / 60
+      _ = view.tick(time: t)
+    }
+    _ = view.pointerMoved(to: Point(x: 50, y: 125), time: 0.7)
+    return view
+  }
+
+  /// The lifted leaf's placeholder is inside a group; new data mid-drag turns the leaf into a
+  /// group (it gains a child). The session must not keep rows of the old data.
+  @Test func newDataTurnsTheDraggedLeafIntoAGroupWhileItsPlaceholderIsInAGroup() {
+    var view = Self.wrapUpBeforeLoops()
+    let data = Self.wrapUpAsAGroup
     view.apply(data, time: 0.8)
-    // The session's rows must be rebuilt over the new data: Z is shown somewhere.
     // Wrap-up is now a group: its child Z travels with it in the lifted stack, and the gap left Basics.
     #expect(view.isDragging)
     #expect(view.renderList(at: 0.8).elements.contains { $0.kind == .item("Z") && $0.isLifted })
-    _ = view.pointerUp(at: Point(x: 50, y: 125), time: 1.0)  // traps in debug (commitDerived) with the bug
+    _ = view.pointerUp(at: Point(x: 50, y: 125), time: 1.0)  // trapped in debug builds (commitDerived) before the fix
     #expect(view.snapshot.totalItemCount == data.totalItemCount)
     #expect(view.snapshot.isGroup("Wrap-up"))
     #expect(view.snapshot.parent(of: "Wrap-up") == nil)
@@ -38,14 +49,7 @@ struct NewDataFitTests {
   /// session keeps a placeholder inside the now collapsed group, and the rows put the block at
   /// `groupRow + 1 + index`, which in the collapsed rows is inside the next group.
   @Test func collapsingTheGroupThatHoldsThePlaceholderMidDrag() throws {
-    var view = lessonsView(mode: .interactive)
-    _ = view.pointerDown(at: Point(x: 50, y: 260), time: 0)  // Wrap-up
-    var t = 0.0
-    while t < 0.55 {
-      t += 1.0 / 60
-      _ = view.tick(time: t)
-    }
-    _ = view.pointerMoved(to: Point(x: 50, y: 125), time: 0.7)  // before Loops, inside Basics (index 1)
+    var view = Self.wrapUpBeforeLoops()
     try view.perform(.collapsed("Basics"), time: 0.8)
     #expect(view.isDragging)
     // Rows now: Intro, Basics(collapsed), Advanced, Generics (+ the block somewhere).
@@ -71,12 +75,7 @@ struct NewDataFitTests {
       Issue.record("the gap is not inside Basics: \(gap)")
       return
     }
-    var data = Snapshot<String, String>()
-    try! data.appendSection("Lessons")
-    try! data.appendItem("Intro", toSection: "Lessons")
-    try! data.appendGroup("Basics", children: ["Variables", "Loops"], expanded: true, toSection: "Lessons")
-    try! data.appendGroup("Advanced", children: ["Generics"], expanded: true, toSection: "Lessons")
-    try! data.appendGroup("Wrap-up", children: ["Z"], expanded: true, toSection: "Lessons")
+    let data = Self.wrapUpAsAGroup
     d.view.apply(data, time: d.t + 0.01)
     d.t += 0.01
     // The session was re-arranged over the new data: the gap left Basics (the stack holds a group).
