@@ -219,6 +219,7 @@ extension SectionedDiffer {
     func placed(_ f: Int) -> Bool { fate[f] != .stays && plan.placeStage[f] <= t }
     if r >= old.count {
       let s = r - old.count
+      refs.reserveCapacity(newStart[s + 1] - newStart[s])
       for f in newStart[s]..<newStart[s + 1] where placed(f) { refs.append(f) }
       return refs
     }

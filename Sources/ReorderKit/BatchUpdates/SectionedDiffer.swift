@@ -95,8 +95,12 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     movingReloadTouched = itemsTouched
     receivesMoves = itemsTouched
     givesMoves = Array(repeating: false, count: old.count)
+    var largest = 0
+    for s in new.indices { largest = Swift.max(largest, newStart[s + 1] - newStart[s]) }
     var sameSection: [Int] = []  // old item indices, in new order
+    sameSection.reserveCapacity(largest)
     var sameSectionFlat: [Int] = []
+    sameSectionFlat.reserveCapacity(largest)
     for s in new.indices {
       let os = oldSectionOfNew[s]
       sameSection.removeAll(keepingCapacity: true)
@@ -180,7 +184,9 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// sections whose items change (so that fewer stages are needed).
   @inlinable mutating func chooseSectionMoves() {
     var order: [Int] = []  // new indices of surviving sections, in old order
+    order.reserveCapacity(old.count)
     var weights: [Int] = []
+    weights.reserveCapacity(old.count)
     for o in old.indices where newSectionOfOld[o] >= 0 {
       let s = newSectionOfOld[o]
       order.append(s)
