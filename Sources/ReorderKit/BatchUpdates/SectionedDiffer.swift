@@ -50,20 +50,53 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
     self.old = old
     self.new = new
-    var sectionIndex = [SectionID: Int](minimumCapacity: old.count)
-    for (s, section) in old.enumerated() where sectionIndex.updateValue(s, forKey: section.id) != nil {
-      throw .duplicateSection(section.id, inNew: false)
+    // Sections are paired through an identifier table: old ones first (finding their
+    // duplicates), then each new one is looked up once. A new section that repeats an
+    // earlier new-only one is reported after every pairing (as a repeat of an old one is first).
+    var table = IdentifierTable(expectedCount: old.count + new.count)
+    for (s, section) in old.enumerated() {
+      let hash = table.tag(of: section.id)
+      var bucket = table.firstBucket(hash)
+      while let ref = table.ref(at: bucket) {
+        if table.tag(at: bucket) == hash && old[ref].id == section.id {
+          throw .duplicateSection(section.id, inNew: false)
+        }
+        bucket = table.next(bucket)
+      }
+      table.insert(s, tag: hash, at: bucket)
     }
     newSectionOfOld = Array(repeating: -1, count: old.count)
     oldSectionOfNew = Array(repeating: -1, count: new.count)
+    var repeatedNew: SectionID?
     for (s, section) in new.enumerated() {
-      guard let o = sectionIndex[section.id] else { continue }
-      guard newSectionOfOld[o] < 0 else { throw .duplicateSection(section.id, inNew: true) }
-      newSectionOfOld[o] = s
-      oldSectionOfNew[s] = o
+      let hash = table.tag(of: section.id)
+      var bucket = table.firstBucket(hash)
+      var found = -1
+      while let ref = table.ref(at: bucket) {
+        if table.tag(at: bucket) == hash {
+          if ref < old.count {
+            if old[ref].id == section.id {
+              found = ref
+              break
+            }
+          } else if new[ref - old.count].id == section.id {
+            found = ref
+            break
+          }
+        }
+        bucket = table.next(bucket)
+      }
+      if found < 0 {
+        table.insert(old.count + s, tag: hash, at: bucket)
+      } else if found >= old.count {
+        if repeatedNew == nil { repeatedNew = section.id }
+      } else {
+        guard newSectionOfOld[found] < 0 else { throw .duplicateSection(section.id, inNew: true) }
+        newSectionOfOld[found] = s
+        oldSectionOfNew[s] = found
+      }
     }
-    var seenNew = Set<SectionID>(minimumCapacity: new.count)
-    for section in new where !seenNew.insert(section.id).inserted { throw .duplicateSection(section.id, inNew: true) }
+    if let repeatedNew { throw .duplicateSection(repeatedNew, inNew: true) }
     try matchItems()
     classifyItems(contentChanged)
     chooseSectionMoves()
