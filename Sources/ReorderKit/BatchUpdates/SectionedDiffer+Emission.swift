@@ -109,7 +109,7 @@ extension SectionedDiffer {
         let t = plan.placeStage[f]
         batches[t].moveItems.append(ItemMove(from: position(f, after: t - 1), to: position(f, after: t)))
       }
-      let t = plan.reloadStage[f]
+      let t = plan.reloadStage.isEmpty ? 0 : plan.reloadStage[f]
       if t > 0 { batches[t].reloadItems.append(position(f, after: t - 1)) }
     }
     return (1...k).map { t in

@@ -132,7 +132,8 @@ extension SectionedDiffer {
     @usableFromInline var deleteStage: [Int]
     /// By new section: when a section that moves does.
     @usableFromInline var moveStage: [Int]
-    /// By new item: when it is put in place (0 for items that stay), and when it reloads (0: never).
+    /// By new item: when it is put in place (0 for items that stay), and when it reloads (0: never;
+    /// empty when nothing reloads).
     @usableFromInline var placeStage: [Int]
     @usableFromInline var reloadStage: [Int]
     /// The stage of item deletes in surviving sections.
@@ -163,7 +164,9 @@ extension SectionedDiffer {
     func stage(_ group: Group) -> Int { p[group] > 0 ? p[group] : fallback }
     let insertStage = new.indices.map { receivesMoves[$0] ? p[.receivingInserts] : stage(.receivingInserts) }
     var placeStage = [Int](repeating: 0, count: fate.count)
-    var reloadStage = [Int](repeating: 0, count: fate.count)
+    // Without reloads, no reload stages: the list stays empty.
+    let anyReloads = hasMovingReloads || hasStillReloads
+    var reloadStage = anyReloads ? [Int](repeating: 0, count: fate.count) : []
     for f in fate.indices {
       switch fate[f] {
       case .stays: break
@@ -172,7 +175,7 @@ extension SectionedDiffer {
         placeStage[f] = oldSectionOfNew[s] >= 0 ? p[.items] : insertStage[s]
       case .moves: placeStage[f] = p[moveGroup(f)]
       }
-      if reloads[f] { reloadStage[f] = fate[f] == .moves ? p[.movingReloads] : p[.stillReloads] }
+      if anyReloads && reloads[f] { reloadStage[f] = fate[f] == .moves ? p[.movingReloads] : p[.stillReloads] }
     }
     return Schedule(
       count: p.count, insertStage: insertStage,
