@@ -109,7 +109,7 @@ extension SectionedDiffer {
         let t = plan.placeStage[f]
         batches[t].moveItems.append(ItemMove(from: position(f, after: t - 1), to: position(f, after: t)))
       }
-      let t = plan.reloadStage[f]
+      let t = plan.reloadStage.isEmpty ? 0 : plan.reloadStage[f]
       if t > 0 { batches[t].reloadItems.append(position(f, after: t - 1)) }
     }
     return (1...k).map { t in
@@ -151,19 +151,24 @@ extension SectionedDiffer {
   @inlinable func changeStages(_ plan: Schedule) -> (first: [Int], last: [Int]) {
     var first = [Int](repeating: Int.max, count: old.count + new.count)
     var last = [Int](repeating: 0, count: old.count + new.count)
-    func note(_ r: Int, _ t: Int) {
-      first[r] = Swift.min(first[r], t)
-      last[r] = Swift.max(last[r], t)
-    }
+    // Written out, not through a local function: the arrays stay unboxed.
     for f in fate.indices where fate[f] != .stays {
       let t = plan.placeStage[f]
-      note(sectionRef(newSectionOfFlat[f]), t)
+      let r = sectionRef(newSectionOfFlat[f])
+      if t < first[r] { first[r] = t }
+      if t > last[r] { last[r] = t }
       let o = oldOfNew[f]
-      if o >= 0 { note(oldSectionOfFlat[o], t) }
+      if o >= 0 {
+        let os = oldSectionOfFlat[o]
+        if t < first[os] { first[os] = t }
+        if t > last[os] { last[os] = t }
+      }
     }
+    let t = plan.deleteItemStage
     for o in old.indices where newSectionOfOld[o] >= 0 {
       for f in oldStart[o]..<oldStart[o + 1] where newOfOld[f] < 0 {
-        note(o, plan.deleteItemStage)
+        if t < first[o] { first[o] = t }
+        if t > last[o] { last[o] = t }
         break
       }
     }
@@ -219,6 +224,7 @@ extension SectionedDiffer {
     func placed(_ f: Int) -> Bool { fate[f] != .stays && plan.placeStage[f] <= t }
     if r >= old.count {
       let s = r - old.count
+      refs.reserveCapacity(newStart[s + 1] - newStart[s])
       for f in newStart[s]..<newStart[s + 1] where placed(f) { refs.append(f) }
       return refs
     }

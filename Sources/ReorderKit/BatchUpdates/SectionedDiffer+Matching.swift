@@ -24,7 +24,10 @@ extension SectionedDiffer {
     oldItems.reserveCapacity(oldCount)
     for section in old { oldItems.append(contentsOf: section.items) }
     func oldItem(_ o: Int) -> ItemID { oldItems[o] }
-    var table = IdentifierTable(expectedCount: oldCount + Swift.min(newCount, 64))
+    // Room for the old items and the new items that are likely new: those of inserted sections, and a few more.
+    var likelyNew = 16
+    for s in new.indices where oldSectionOfNew[s] < 0 { likelyNew += newStart[s + 1] - newStart[s] }
+    var table = IdentifierTable(expectedCount: oldCount + Swift.min(newCount, likelyNew))
     for (o, id) in oldItems.enumerated() {
       let hash = table.tag(of: id)
       var bucket = table.firstBucket(hash)
@@ -96,20 +99,32 @@ extension SectionedDiffer {
 }
 
 /// An open-addressing hash table (linear probing) of item references, for
-/// ``SectionedDiffer``. A slot holds the upper 32 bits of the identifier's
-/// hash (its tag) and the reference plus one; 0 is an empty slot. The bucket
-/// is taken from the tag's upper bits, so growing needs no identifier.
+/// ``SectionedDiffer``. Slot `b` holds the reference plus one (0: empty) in
+/// the first half of `storage` and the upper 32 bits of the identifier's hash
+/// (its tag) in the second half; only the first half is zeroed. The bucket is
+/// taken from the tag's upper bits, so growing needs no identifier.
 @usableFromInline
 struct IdentifierTable {
-  @usableFromInline var slots: [UInt64]
+  @usableFromInline var storage: [UInt32]
+  @usableFromInline var capacity: Int  // a power of two
   @usableFromInline var shift: UInt32  // bucket = tag >> shift
   @usableFromInline var count = 0
 
   @inlinable init(expectedCount: Int) {
     var bits: UInt32 = 4
-    while (1 << bits) < 2 * expectedCount && bits < 32 { bits += 1 }
-    slots = [UInt64](repeating: 0, count: 1 << bits)
+    while 2 * (1 << bits) < 3 * expectedCount && bits < 31 { bits += 1 }
+    capacity = 1 << bits
     shift = 32 - bits
+    storage = Self.makeStorage(capacity)
+  }
+
+  /// References zeroed, tags left as they come (a tag is read only where a reference is).
+  @inlinable static func makeStorage(_ capacity: Int) -> [UInt32] {
+    [UInt32](unsafeUninitializedCapacity: 2 * capacity) { buffer, initialized in
+      buffer.baseAddress!.initialize(repeating: 0, count: capacity)
+      // UInt32 is trivial: the tag half needs no initialization before it is written.
+      initialized = 2 * capacity
+    }
   }
 
   /// A seeded hasher, copied for each identifier (cheaper than seeding one each time).
@@ -123,32 +138,37 @@ struct IdentifierTable {
   }
 
   @inlinable func firstBucket(_ tag: UInt32) -> Int { Int(truncatingIfNeeded: tag >> shift) }
-  @inlinable func next(_ bucket: Int) -> Int { (bucket + 1) & (slots.count - 1) }
+  @inlinable func next(_ bucket: Int) -> Int { (bucket + 1) & (capacity - 1) }
 
   /// The reference in a bucket, or nil when it is empty.
   @inlinable func ref(at bucket: Int) -> Int? {
-    let slot = slots[bucket]
-    return slot == 0 ? nil : Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+    let slot = storage[bucket]
+    return slot == 0 ? nil : Int(truncatingIfNeeded: slot) - 1
   }
-  @inlinable func tag(at bucket: Int) -> UInt32 { UInt32(truncatingIfNeeded: slots[bucket] >> 32) }
+  @inlinable func tag(at bucket: Int) -> UInt32 { storage[capacity + bucket] }
 
   @inlinable mutating func insert(_ ref: Int, tag: UInt32, at bucket: Int) {
     precondition(ref < 0xFFFF_FFFF, "too many items for the sectioned diff: \(ref)")
-    slots[bucket] = UInt64(tag) << 32 | UInt64(ref + 1)
+    storage[bucket] = UInt32(truncatingIfNeeded: ref + 1)
+    storage[capacity + bucket] = tag
     count += 1
   }
 
-  /// More than half full.
-  @inlinable var isCrowded: Bool { 2 * count > slots.count }
+  /// More than two thirds full.
+  @inlinable var isCrowded: Bool { 3 * count > 2 * capacity }
 
   @inlinable mutating func grow() {
-    let old = slots
-    slots = [UInt64](repeating: 0, count: old.count * 2)
+    let old = storage
+    let oldCapacity = capacity
+    capacity *= 2
     shift -= 1
-    for slot in old where slot != 0 {
-      var bucket = firstBucket(UInt32(truncatingIfNeeded: slot >> 32))
-      while slots[bucket] != 0 { bucket = next(bucket) }
-      slots[bucket] = slot
+    storage = Self.makeStorage(capacity)
+    for b in 0..<oldCapacity where old[b] != 0 {
+      let tag = old[oldCapacity + b]
+      var bucket = firstBucket(tag)
+      while storage[bucket] != 0 { bucket = next(bucket) }
+      storage[bucket] = old[b]
+      storage[capacity + bucket] = tag
     }
   }
 }

@@ -26,9 +26,14 @@ extension SectionedDiffer {
 
   @usableFromInline struct Plan {
     @usableFromInline var count: Int
-    @usableFromInline var stage = [Int](repeating: 0, count: Group.count)  // 0: the group is empty
+    /// The stage of each group, four bits per group; 0: the group is empty.
+    @usableFromInline var stages: UInt64 = 0
     @inlinable init(count: Int) { self.count = count }
-    @inlinable subscript(_ group: Group) -> Int { stage[group.rawValue] }
+    @inlinable subscript(_ group: Group) -> Int { self[raw: group.rawValue] }
+    @inlinable subscript(raw group: Int) -> Int {
+      get { Int(truncatingIfNeeded: (stages >> UInt64(4 * group)) & 0xF) }
+      set { stages = stages & ~(0xF << UInt64(4 * group)) | UInt64(truncatingIfNeeded: newValue) << UInt64(4 * group) }
+    }
   }
 
   @inlinable func isTouched(_ s: Int) -> Bool { itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] }
@@ -41,17 +46,18 @@ extension SectionedDiffer {
   }
 
   @inlinable func plan() -> Plan {
-    let groupCount = Group.count
-    var present = [Bool](repeating: false, count: groupCount)
-    var touchesMoving = [Bool](repeating: false, count: groupCount)  // item groups that change a moving section
-    var reloadsAgainst = [Bool](repeating: false, count: groupCount)  // item groups holding moves of reloaded items
+    // Sets of groups, one bit per group.
+    func bit(_ group: Group) -> UInt16 { 1 << UInt16(group.rawValue) }
+    var present: UInt16 = 0
+    var touchesMoving: UInt16 = 0  // item groups that change a moving section
+    var reloadsAgainst: UInt16 = 0  // item groups holding moves of reloaded items
     func moving(_ s: Int) -> Bool { s >= 0 && sectionMoves[s] }
     for f in fate.indices where fate[f] == .moves {
-      let g = moveGroup(f).rawValue
-      present[g] = true
+      let g = bit(moveGroup(f))
+      present |= g
       let from = newSectionOfOld[oldSectionOfFlat[oldOfNew[f]]]
-      if moving(from) || moving(newSectionOfFlat[f]) { touchesMoving[g] = true }
-      if reloads[f] { reloadsAgainst[g] = true }
+      if moving(from) || moving(newSectionOfFlat[f]) { touchesMoving |= g }
+      if reloads[f] { reloadsAgainst |= g }
     }
     // Deletes and inserts in surviving sections.
     for s in new.indices where oldSectionOfNew[s] >= 0 && itemsTouched[s] {
@@ -60,51 +66,61 @@ extension SectionedDiffer {
         (newStart[s]..<newStart[s + 1]).contains { fate[$0] == .inserted }
         || (oldStart[o]..<oldStart[o + 1]).contains { newOfOld[$0] < 0 }
       if changes {
-        present[Group.items.rawValue] = true
-        if sectionMoves[s] { touchesMoving[Group.items.rawValue] = true }
+        present |= bit(.items)
+        if sectionMoves[s] { touchesMoving |= bit(.items) }
       }
     }
-    let movingSections = new.indices.filter { sectionMoves[$0] }
-    present[Group.receivingInserts.rawValue] = receivesMoves.contains(true)
-    present[Group.givingDeletes.rawValue] = givesMoves.contains(true)
-    present[Group.touchedMoves.rawValue] = movingSections.contains(where: isTouched)
-    present[Group.movingReloads.rawValue] = hasMovingReloads
-    present[Group.stillReloads.rawValue] = hasStillReloads
-    let movingReloadsInMoving = movingSections.contains { movingReloadTouched[$0] }
-    let stillReloadsInMoving = movingSections.contains { stillReloadTouched[$0] }
+    var anyMoving = false
+    var touchedMoving = false
+    var movingReloadsInMoving = false
+    var stillReloadsInMoving = false
+    for s in new.indices where sectionMoves[s] {
+      anyMoving = true
+      if isTouched(s) { touchedMoving = true }
+      if movingReloadTouched[s] { movingReloadsInMoving = true }
+      if stillReloadTouched[s] { stillReloadsInMoving = true }
+    }
+    if receivesMoves.contains(true) { present |= bit(.receivingInserts) }
+    if givesMoves.contains(true) { present |= bit(.givingDeletes) }
+    if touchedMoving { present |= bit(.touchedMoves) }
+    if hasMovingReloads { present |= bit(.movingReloads) }
+    if hasStillReloads { present |= bit(.stillReloads) }
 
-    // (Written without array literals: this runs for every candidate plan.)
     func satisfied(_ p: Plan) -> Bool {
       let (ins, del, moves) = (p[.receivingInserts], p[.givingDeletes], p[.touchedMoves])
       let (out, into, through) = (p[.movesOut], p[.movesIn], p[.movesThrough])
       if (out > 0 && out >= del) || (through > 0 && through >= del) { return false }
       if (into > 0 && into <= ins) || (through > 0 && through <= ins) { return false }
-      for g in Group.movesOut.rawValue...Group.items.rawValue where p.stage[g] > 0 {
-        if touchesMoving[g] && p.stage[g] == moves { return false }
-        if reloadsAgainst[g] && p.stage[g] == p[.movingReloads] { return false }
+      for g in Group.movesOut.rawValue...Group.items.rawValue where p[raw: g] > 0 {
+        if touchesMoving & (1 << UInt16(g)) != 0 && p[raw: g] == moves { return false }
+        if reloadsAgainst & (1 << UInt16(g)) != 0 && p[raw: g] == p[.movingReloads] { return false }
       }
       if movingReloadsInMoving && p[.movingReloads] == moves { return false }
       if stillReloadsInMoving && p[.stillReloads] == moves { return false }
       return true
     }
-    let groups = (0..<groupCount).compactMap { present[$0] ? Group(rawValue: $0) : nil }
-    let hasSectionChanges = oldSectionOfNew.contains(-1) || newSectionOfOld.contains(-1) || !movingSections.isEmpty
-    guard !groups.isEmpty else { return Plan(count: hasSectionChanges ? 1 : 0) }
+    let hasSectionChanges = oldSectionOfNew.contains(-1) || newSectionOfOld.contains(-1) || anyMoving
+    guard present != 0 else { return Plan(count: hasSectionChanges ? 1 : 0) }
     for count in 1...3 {
+      // An odometer over the present groups' stages, the last group turning fastest.
       var p = Plan(count: count)
-      var choice = [Int](repeating: 1, count: groups.count)  // an odometer over stage choices
+      for g in 0..<Group.count where present & (1 << UInt16(g)) != 0 { p[raw: g] = 1 }
       while true {
-        for (k, group) in groups.enumerated() { p.stage[group.rawValue] = choice[k] }
         if satisfied(p) { return p }
-        var k = groups.count - 1
-        while k >= 0 && choice[k] == count {
-          choice[k] = 1
-          k -= 1
+        var advanced = false
+        for g in (0..<Group.count).reversed() where present & (1 << UInt16(g)) != 0 {
+          if p[raw: g] == count {
+            p[raw: g] = 1
+          } else {
+            p[raw: g] += 1
+            advanced = true
+            break
+          }
         }
-        if k < 0 { break }
-        choice[k] += 1
+        if !advanced { break }
       }
     }
+    let groups = (0..<Group.count).compactMap { present & (1 << UInt16($0)) != 0 ? Group(rawValue: $0) : nil }
     preconditionFailure("no staging found for groups \(groups)")
   }
 
@@ -116,7 +132,8 @@ extension SectionedDiffer {
     @usableFromInline var deleteStage: [Int]
     /// By new section: when a section that moves does.
     @usableFromInline var moveStage: [Int]
-    /// By new item: when it is put in place (0 for items that stay), and when it reloads (0: never).
+    /// By new item: when it is put in place (0 for items that stay), and when it reloads (0: never;
+    /// empty when nothing reloads).
     @usableFromInline var placeStage: [Int]
     @usableFromInline var reloadStage: [Int]
     /// The stage of item deletes in surviving sections.
@@ -139,15 +156,17 @@ extension SectionedDiffer {
   @inlinable func schedule() -> Schedule {
     let p = plan()
     var firstItemStage = Int.max
-    for g in Group.movesOut.rawValue...Group.items.rawValue where p.stage[g] > 0 {
-      firstItemStage = Swift.min(firstItemStage, p.stage[g])
+    for g in Group.movesOut.rawValue...Group.items.rawValue where p[raw: g] > 0 {
+      firstItemStage = Swift.min(firstItemStage, p[raw: g])
     }
     if firstItemStage == Int.max { firstItemStage = 1 }
     let fallback = p[.items] > 0 ? p[.items] : firstItemStage
     func stage(_ group: Group) -> Int { p[group] > 0 ? p[group] : fallback }
     let insertStage = new.indices.map { receivesMoves[$0] ? p[.receivingInserts] : stage(.receivingInserts) }
     var placeStage = [Int](repeating: 0, count: fate.count)
-    var reloadStage = [Int](repeating: 0, count: fate.count)
+    // Without reloads, no reload stages: the list stays empty.
+    let anyReloads = hasMovingReloads || hasStillReloads
+    var reloadStage = anyReloads ? [Int](repeating: 0, count: fate.count) : []
     for f in fate.indices {
       switch fate[f] {
       case .stays: break
@@ -156,7 +175,7 @@ extension SectionedDiffer {
         placeStage[f] = oldSectionOfNew[s] >= 0 ? p[.items] : insertStage[s]
       case .moves: placeStage[f] = p[moveGroup(f)]
       }
-      if reloads[f] { reloadStage[f] = fate[f] == .moves ? p[.movingReloads] : p[.stillReloads] }
+      if anyReloads && reloads[f] { reloadStage[f] = fate[f] == .moves ? p[.movingReloads] : p[.stillReloads] }
     }
     return Schedule(
       count: p.count, insertStage: insertStage,

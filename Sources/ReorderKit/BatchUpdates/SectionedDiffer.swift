@@ -50,20 +50,53 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
     self.old = old
     self.new = new
-    var sectionIndex = [SectionID: Int](minimumCapacity: old.count)
-    for (s, section) in old.enumerated() where sectionIndex.updateValue(s, forKey: section.id) != nil {
-      throw .duplicateSection(section.id, inNew: false)
+    // Sections are paired through an identifier table: old ones first (finding their
+    // duplicates), then each new one is looked up once. A new section that repeats an
+    // earlier new-only one is reported after every pairing (as a repeat of an old one is first).
+    var table = IdentifierTable(expectedCount: old.count + new.count)
+    for (s, section) in old.enumerated() {
+      let hash = table.tag(of: section.id)
+      var bucket = table.firstBucket(hash)
+      while let ref = table.ref(at: bucket) {
+        if table.tag(at: bucket) == hash && old[ref].id == section.id {
+          throw .duplicateSection(section.id, inNew: false)
+        }
+        bucket = table.next(bucket)
+      }
+      table.insert(s, tag: hash, at: bucket)
     }
     newSectionOfOld = Array(repeating: -1, count: old.count)
     oldSectionOfNew = Array(repeating: -1, count: new.count)
+    var repeatedNew: SectionID?
     for (s, section) in new.enumerated() {
-      guard let o = sectionIndex[section.id] else { continue }
-      guard newSectionOfOld[o] < 0 else { throw .duplicateSection(section.id, inNew: true) }
-      newSectionOfOld[o] = s
-      oldSectionOfNew[s] = o
+      let hash = table.tag(of: section.id)
+      var bucket = table.firstBucket(hash)
+      var found = -1
+      while let ref = table.ref(at: bucket) {
+        if table.tag(at: bucket) == hash {
+          if ref < old.count {
+            if old[ref].id == section.id {
+              found = ref
+              break
+            }
+          } else if new[ref - old.count].id == section.id {
+            found = ref
+            break
+          }
+        }
+        bucket = table.next(bucket)
+      }
+      if found < 0 {
+        table.insert(old.count + s, tag: hash, at: bucket)
+      } else if found >= old.count {
+        if repeatedNew == nil { repeatedNew = section.id }
+      } else {
+        guard newSectionOfOld[found] < 0 else { throw .duplicateSection(section.id, inNew: true) }
+        newSectionOfOld[found] = s
+        oldSectionOfNew[s] = found
+      }
     }
-    var seenNew = Set<SectionID>(minimumCapacity: new.count)
-    for section in new where !seenNew.insert(section.id).inserted { throw .duplicateSection(section.id, inNew: true) }
+    if let repeatedNew { throw .duplicateSection(repeatedNew, inNew: true) }
     try matchItems()
     classifyItems(contentChanged)
     chooseSectionMoves()
@@ -95,8 +128,12 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     movingReloadTouched = itemsTouched
     receivesMoves = itemsTouched
     givesMoves = Array(repeating: false, count: old.count)
+    var largest = 0
+    for s in new.indices { largest = Swift.max(largest, newStart[s + 1] - newStart[s]) }
     var sameSection: [Int] = []  // old item indices, in new order
+    sameSection.reserveCapacity(largest)
     var sameSectionFlat: [Int] = []
+    sameSectionFlat.reserveCapacity(largest)
     for s in new.indices {
       let os = oldSectionOfNew[s]
       sameSection.removeAll(keepingCapacity: true)
@@ -180,7 +217,9 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// sections whose items change (so that fewer stages are needed).
   @inlinable mutating func chooseSectionMoves() {
     var order: [Int] = []  // new indices of surviving sections, in old order
+    order.reserveCapacity(old.count)
     var weights: [Int] = []
+    weights.reserveCapacity(old.count)
     for o in old.indices where newSectionOfOld[o] >= 0 {
       let s = newSectionOfOld[o]
       order.append(s)

@@ -204,6 +204,47 @@ struct SectionedDiffTests {
     }
   }
 
+  /// Sections are paired through one table; the error names the same section as before:
+  /// a repeat of an old section wins over an earlier repeat of a new-only one.
+  @Test("duplicate sections: which one the error names")
+  func duplicateSectionsPrecedence() {
+    let cases: [(old: [Section], new: [Section], message: String)] = [
+      // A new-only section twice.
+      ([Section(id: "S", items: [])], [Section(id: "N", items: []), Section(id: "N", items: [])], "\"N\" in the new"),
+      // A new-only section repeated first, then an old one repeated: the old one is named.
+      (
+        [Section(id: "S", items: [])],
+        [
+          Section(id: "N", items: []), Section(id: "N", items: []), Section(id: "S", items: []),
+          Section(id: "S", items: []),
+        ],
+        "\"S\" in the new"
+      ),
+      // Two new-only sections repeated: the first repeat is named.
+      (
+        [Section(id: "S", items: [])],
+        [
+          Section(id: "M", items: []), Section(id: "N", items: []), Section(id: "N", items: []),
+          Section(id: "M", items: []),
+        ],
+        "\"N\" in the new"
+      ),
+      // Old duplicates come before any new one.
+      (
+        [Section(id: "S", items: []), Section(id: "T", items: []), Section(id: "T", items: [])],
+        [Section(id: "S", items: []), Section(id: "S", items: [])], "\"T\" in the old"
+      ),
+    ]
+    for (old, new, message) in cases {
+      do {
+        _ = try StagedChangeset<String, String>(from: old, to: new)
+        Issue.record("no error for \(old) → \(new)")
+      } catch {
+        #expect(error.description == "duplicate section identifier \(message) data", "\(old) → \(new)")
+      }
+    }
+  }
+
   /// Sizes beyond the random pairs': many new items (the hash table grows), long runs
   /// that keep their neighbours, reversed runs, sections deleted, inserted and moved.
   @Test("larger data: every stage is valid, the stages give new, moves are minimal")
