@@ -171,8 +171,8 @@ extension CollectionView {
     }
   }
 
-  @inlinable func depth(at path: ItemPath, in shown: Shown) -> Int {
-    guard case .rows(let rows) = shown else { return 0 }
+  @inlinable func depth(at path: ItemPath, in shown: Arrangement?) -> Int {
+    guard case .rows(let rows)? = shown else { return 0 }
     switch rows.slot(section: path.section, row: path.item) {
     case .row(let row): return row.depth
     case .block(let i): return rows.block[i].depth

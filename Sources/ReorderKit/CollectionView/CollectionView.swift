@@ -236,48 +236,37 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   @inlinable func toContent(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
 
+  /// What is shown now: the drag's arrangement, a list's resting rows, or `nil` for a grid at
+  /// rest (the data itself). A pass over many slots reads it once (reading it copies the session).
+  @inlinable var shown: Arrangement? {
+    if case .dragging(let session) = interaction { return session.arrangement }
+    return listRows.map { .rows($0) }
+  }
+
   /// A list's rows as shown now: the drag's, or the resting ones; `nil` for a grid.
   @inlinable var outline: OutlineArrangement<SectionID, ItemID>? {
-    if case .dragging(let session) = interaction, case .rows(let rows) = session.arrangement { return rows }
-    return listRows
+    if case .rows(let rows)? = shown { return rows }
+    return nil
   }
 
   /// A grid's slots during a drag; `nil` in a list or with nothing dragged (the snapshot is shown).
   @inlinable var gridSlots: GridSlots? {
-    if case .dragging(let session) = interaction, case .slots(let slots) = session.arrangement { return slots }
+    if case .slots(let slots)? = shown { return slots }
     return nil
-  }
-
-  /// What is shown now: a list's rows (the drag's or the resting ones), a grid's slots during a
-  /// drag, or the data itself. A pass over many slots fetches it once (reading it copies the session).
-  @usableFromInline enum Shown: Sendable {
-    case rows(OutlineArrangement<SectionID, ItemID>)
-    case slots(GridSlots)
-    case data
-  }
-
-  @inlinable var shown: Shown {
-    if case .dragging(let session) = interaction {
-      switch session.arrangement {
-      case .rows(let rows): return .rows(rows)
-      case .slots(let slots): return .slots(slots)
-      }
-    }
-    return listRows.map { .rows($0) } ?? .data
   }
 
   /// The item shown at a slot of the current arrangement, or `nil` for the placeholder.
   @inlinable func displayedItem(at path: ItemPath) -> ItemID? { displayedItem(at: path, in: shown) }
 
   /// The item shown at a slot of an arrangement, or `nil` for the placeholder.
-  @inlinable func displayedItem(at path: ItemPath, in shown: Shown) -> ItemID? {
+  @inlinable func displayedItem(at path: ItemPath, in shown: Arrangement?) -> ItemID? {
     switch shown {
-    case .rows(let rows):
+    case .rows(let rows)?:
       if case .row(let row) = rows.slot(section: path.section, row: path.item) { return row.id }
       return nil
-    case .slots(let slots):
+    case .slots(let slots)?:
       return slots.snapshotPath(forSlot: path).map { snapshot.itemIdentifier(at: $0) }
-    case .data:
+    case nil:
       return snapshot.itemIdentifier(at: path)
     }
   }
