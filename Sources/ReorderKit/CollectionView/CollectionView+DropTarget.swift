@@ -95,7 +95,7 @@ extension CollectionView {
       view.updateLayout(sections: sections.from, sections.to)
     }
     events.append(.changed(.placeholderMoved(snapshot.difference(placing: drag.items, at: position))))
-    announcePlaceholder(at: position, time: time)
+    announcePlaceholder(at: position, for: drag, time: time)
   }
 
   /// Expands a group opened by spring loading, animated, keeping the gap where it is.
@@ -137,12 +137,14 @@ extension CollectionView {
     return events
   }
 
-  /// Tells the drag's auto-scroll where the pointer is now (not for a keyboard drag).
-  @inlinable mutating func updateAutoScroll(time: Double) {
+  /// Moves the drag's pointer (if given) and tells its auto-scroll where the pointer is now (not
+  /// for a keyboard drag), in one change of the session.
+  @inlinable mutating func updateAutoScroll(pointer: Point? = nil, time: Double) {
     var axis = ScrollDirection.vertical
     if case .grid(let config) = layoutConfiguration { axis = config.scrollDirection }
     let size = viewSize
     modifySession { session in
+      if let pointer { session.pointer = pointer }
       guard !session.isKeyboard else { return }
       session.autoScroll.pointerMoved(to: session.pointer, viewSize: size, axis: axis, time: time)
     }

@@ -24,8 +24,7 @@ extension CollectionView {
     switch longPress.pointerMoved(to: point, time: time) {
     case .changed(let p):
       if isDragging {
-        modifySession { $0.pointer = p }
-        updateAutoScroll(time: time)
+        updateAutoScroll(pointer: p, time: time)
         events += updateTarget(at: time)
       }
     case .failed:

@@ -137,7 +137,7 @@ extension CollectionView {
       let place = view.snapshot.difference(moving: drag.item, to: position)
       guard let sections = view.modifySession({ $0.movePlaceholder(to: position) }) ?? nil else { return }
       events.append(.changed(.placeholderMoved(place)))
-      view.announcePlaceholder(at: position, time: time)
+      view.announcePlaceholder(at: position, for: drag, time: time)
       if view.mode == .live {
         view.commitDerived(.moved(place), into: &events)
         view.modifySession { $0.placeholderCommitted() }

@@ -335,8 +335,19 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @inlinable mutating func updateLayout(sections a: Int, _ b: Int) {
     switch layout {
     case .grid(var g):
-      update(&g, section: a)
-      if b != a { update(&g, section: b) }
+      if g.hasFixedColumns {
+        // The counts of the one or two sections, from one read of the session's slots.
+        let slots = gridSlots
+        let countA = snapshot.numberOfItems(inSection: a)
+        g.setNumberOfItems(slots?.slotCount(inSection: a, snapshotCount: countA) ?? countA, inSection: a)
+        if b != a {
+          let countB = snapshot.numberOfItems(inSection: b)
+          g.setNumberOfItems(slots?.slotCount(inSection: b, snapshotCount: countB) ?? countB, inSection: b)
+        }
+      } else {
+        update(&g, section: a)
+        if b != a { update(&g, section: b) }
+      }
       layout = .grid(g)
     case .list(var l):
       guard let outline else { return }

@@ -95,8 +95,7 @@ extension CollectionView {
 
   /// The announcement of a placeholder move, held back while the pointer sweeps (see
   /// ``Announcer/pointerDelay``) and spoken at once for the keyboard.
-  @inlinable mutating func announcePlaceholder(at position: OutlinePosition<ItemID>, time: Double) {
-    guard let drag else { return }
+  @inlinable mutating func announcePlaceholder(at position: OutlinePosition<ItemID>, for drag: Session, time: Double) {
     let place = spokenPlace(of: position, travelling: drag.items, lastContainer: spokenContainer)
     spokenContainer = place.container
     pendingAnnouncement = (announcer.moved(announcer.itemName(drag.item), place), time)
