@@ -53,7 +53,7 @@ extension SectionedDiffer {
         return ItemPath(item: r - newStart[s], section: s)
       }
       // Placed items are in their new section, the others in their old one.
-      let placed = r < newCount && fate[r] != .stays && plan.placeStage[r] <= t
+      let placed = r < newCount && fate[r] != .stays && placeStage[r] <= t
       let ref = placed ? sectionRef(newSectionOfFlat[r]) : oldSectionOfFlat[r >= newCount ? r - newCount : oldOfNew[r]]
       let section = sectionPositions[t][ref]
       precondition(section >= 0, "item reference \(r) is absent after stage \(t)")
@@ -71,23 +71,23 @@ extension SectionedDiffer {
     var moveCounts = [Int](repeating: 0, count: k + 1)
     var insertCounts = moveCounts
     for f in fate.indices where fate[f] != .stays {
-      if fate[f] == .moves { moveCounts[plan.placeStage[f]] += 1 } else { insertCounts[plan.placeStage[f]] += 1 }
+      if fate[f] == .moves { moveCounts[placeStage[f]] += 1 } else { insertCounts[placeStage[f]] += 1 }
     }
     for t in 1...k {
       batches[t].moveItems.reserveCapacity(moveCounts[t])
       batches[t].insertItems.reserveCapacity(insertCounts[t])
     }
     for o in old.indices where newSectionOfOld[o] < 0 {
-      let t = plan.deleteStage[o]
+      let t = deleteStage[o]
       batches[t].deleteSections.append(sectionPositions[t - 1][o])
     }
     for s in new.indices {
       let o = oldSectionOfNew[s]
       if o < 0 {
-        let t = plan.insertStage[s]
+        let t = insertStage[s]
         batches[t].insertSections.append(sectionPositions[t][old.count + s])
       } else if sectionMoves[s] {
-        let t = plan.moveStage[s]
+        let t = moveStage[s]
         batches[t].moveSections.append(SectionMove(from: sectionPositions[t - 1][o], to: sectionPositions[t][o]))
       }
     }
@@ -102,18 +102,22 @@ extension SectionedDiffer {
       case .stays: break
       case .inserted:
         if oldSectionOfNew[newSectionOfFlat[f]] >= 0 {
-          let t = plan.placeStage[f]
+          let t = placeStage[f]
           batches[t].insertItems.append(position(f, after: t))
         }
       case .moves:
-        let t = plan.placeStage[f]
+        let t = placeStage[f]
         batches[t].moveItems.append(ItemMove(from: position(f, after: t - 1), to: position(f, after: t)))
       }
-      let t = plan.reloadStage.isEmpty ? 0 : plan.reloadStage[f]
+      let t = reloadStage(f, plan)
       if t > 0 { batches[t].reloadItems.append(position(f, after: t - 1)) }
     }
-    return (1...k).map { t in
-      var b = batches[t]
+    var result: [Changeset<SectionID, ItemID>] = []
+    result.reserveCapacity(k)
+    for t in 1...k {
+      // Taken out of `batches`, so that sorting its lists copies none of them.
+      var b = BatchUpdate()
+      swap(&b, &batches[t])
       b.deleteSections.sort()
       b.insertSections.sort()
       b.moveSections.sort { $0.from < $1.from }
@@ -121,7 +125,10 @@ extension SectionedDiffer {
       b.insertItems.sort()
       b.moveItems.sort { $0.from < $1.from }
       b.reloadItems.sort()
-      guard t < k else { return Changeset(updates: b, sections: new) }
+      guard t < k else {
+        result.append(Changeset(updates: b, sections: new))
+        break
+      }
       let sections = orders[t].indices.map { index in
         let r = orders[t][index]
         let id = r < old.count ? old[r].id : new[r - old.count].id
@@ -129,11 +136,12 @@ extension SectionedDiffer {
         case .old: return Section(id: id, items: old[r].items)
         case .new: return Section(id: id, items: new[r < old.count ? newSectionOfOld[r] : r - old.count].items)
         case .empty: return Section(id: id, items: [])
-        case .mixed: return Section(id: id, items: contents[t][index].map(identifier(of:)))
+        case .mixed: return Section(id: id, items: contents[t][index].map { identifier(of: $0) })
         }
       }
-      return Changeset(updates: b, sections: sections)
+      result.append(Changeset(updates: b, sections: sections))
     }
+    return result
   }
 
   /// What a section holds after an intermediate stage.
@@ -153,7 +161,7 @@ extension SectionedDiffer {
     var last = [Int](repeating: 0, count: old.count + new.count)
     // Written out, not through a local function: the arrays stay unboxed.
     for f in fate.indices where fate[f] != .stays {
-      let t = plan.placeStage[f]
+      let t = placeStage[f]
       let r = sectionRef(newSectionOfFlat[f])
       if t < first[r] { first[r] = t }
       if t > last[r] { last[r] = t }
@@ -198,7 +206,7 @@ extension SectionedDiffer {
     var n = 0
     func flushPlaced(upTo end: Int) {
       while n < end {
-        let placed = oldSectionOfNew[n] < 0 ? plan.insertStage[n] <= t : sectionMoves[n] && plan.moveStage[n] <= t
+        let placed = oldSectionOfNew[n] < 0 ? insertStage[n] <= t : sectionMoves[n] && moveStage[n] <= t
         if placed { order.append(sectionRef(n)) }
         n += 1
       }
@@ -209,7 +217,7 @@ extension SectionedDiffer {
         flushPlaced(upTo: s)
         n = s + 1
         order.append(o)
-      } else if s < 0 ? plan.deleteStage[o] > t : plan.moveStage[s] > t {
+      } else if s < 0 ? deleteStage[o] > t : moveStage[s] > t {
         order.append(o)
       }
     }
@@ -221,7 +229,7 @@ extension SectionedDiffer {
   @inlinable func itemRefs(of r: Int, after t: Int, _ plan: Schedule) -> [Int] {
     let newCount = fate.count
     var refs: [Int] = []
-    func placed(_ f: Int) -> Bool { fate[f] != .stays && plan.placeStage[f] <= t }
+    func placed(_ f: Int) -> Bool { fate[f] != .stays && placeStage[f] <= t }
     if r >= old.count {
       let s = r - old.count
       refs.reserveCapacity(newStart[s + 1] - newStart[s])
@@ -242,7 +250,7 @@ extension SectionedDiffer {
         refs.append(f)
         continue
       }
-      let removal = f >= 0 ? plan.placeStage[f] : s >= 0 ? plan.deleteItemStage : Int.max
+      let removal = f >= 0 ? placeStage[f] : s >= 0 ? plan.deleteItemStage : Int.max
       if removal > t { refs.append(f >= 0 ? f : newCount + o) }
     }
     if s >= 0 {
