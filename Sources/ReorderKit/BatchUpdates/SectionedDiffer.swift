@@ -92,7 +92,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     deleteStage = ints(o, 0)
     placeStage = ints(newCount, 0)
     let byteStart = storage + intCount * MemoryLayout<Int>.stride
-    fate = UnsafeMutableBufferPointer(start: byteStart.bindMemory(to: ItemFate.self, capacity: newCount), count: newCount)
+    fate = UnsafeMutableBufferPointer(
+      start: byteStart.bindMemory(to: ItemFate.self, capacity: newCount), count: newCount)
     fate.initialize(repeating: .inserted)
     var nextBool = (byteStart + newCount).bindMemory(to: Bool.self, capacity: byteCount - newCount)
     func flags(_ count: Int) -> UnsafeMutableBufferPointer<Bool> {
