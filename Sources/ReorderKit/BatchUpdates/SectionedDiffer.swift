@@ -37,6 +37,10 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline let moveStage: UnsafeMutableBufferPointer<Int>
   @usableFromInline let deleteStage: UnsafeMutableBufferPointer<Int>
   @usableFromInline let placeStage: UnsafeMutableBufferPointer<Int>
+  /// By section reference (see ``sectionRef(_:)``), the first and the last stage that removes
+  /// an item from it or places one in it (`Int.max` and 0 when none); written by `changeStages`.
+  @usableFromInline let firstChange: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let lastChange: UnsafeMutableBufferPointer<Int>
   @usableFromInline let fate: UnsafeMutableBufferPointer<ItemFate>
   /// Whether each new item's content changed (surviving items only).
   @usableFromInline let reloads: UnsafeMutableBufferPointer<Bool>
@@ -68,7 +72,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     for section in new { newCount += section.items.count }
     let (o, n) = (old.count, new.count)
     // The Int tables first, then the one-byte ones.
-    let intCount = 3 * o + 4 * n + 2 + 2 * oldCount + 3 * newCount
+    let intCount = 5 * o + 6 * n + 2 + 2 * oldCount + 3 * newCount
     let byteCount = 2 * newCount + 5 * n + o
     storage = .allocate(
       byteCount: intCount * MemoryLayout<Int>.stride + byteCount, alignment: MemoryLayout<Int>.alignment)
@@ -91,6 +95,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     moveStage = ints(n, 0)
     deleteStage = ints(o, 0)
     placeStage = ints(newCount, 0)
+    firstChange = ints(o + n, .max)
+    lastChange = ints(o + n, 0)
     let byteStart = storage + intCount * MemoryLayout<Int>.stride
     fate = UnsafeMutableBufferPointer(
       start: byteStart.bindMemory(to: ItemFate.self, capacity: newCount), count: newCount)
