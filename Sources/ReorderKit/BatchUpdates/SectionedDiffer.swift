@@ -196,17 +196,13 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// Decides which items stay (a longest increasing subsequence per surviving
   /// section), which move, and which reload, and records what each section sees.
   @inlinable mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
-    var largest = 0
-    for s in new.indices { largest = Swift.max(largest, newStart[s + 1] - newStart[s]) }
-    var sameSection: [Int] = []  // old item indices, in new order
-    sameSection.reserveCapacity(largest)
-    var sameSectionFlat: [Int] = []
-    sameSectionFlat.reserveCapacity(largest)
     for s in new.indices {
       let os = oldSectionOfNew[s]
-      sameSection.removeAll(keepingCapacity: true)
-      sameSectionFlat.removeAll(keepingCapacity: true)
       let items = new[s].items
+      // The items that stay in this section are marked as staying while their old indices
+      // increase (the common case); only a section where they do not takes a subsequence.
+      var last = -1
+      var inOrder = true
       for f in newStart[s]..<newStart[s + 1] {
         let o = oldOfNew[f]
         if o < 0 {
@@ -218,8 +214,9 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         }
         let from = oldSectionOfFlat[o]
         if from == os {
-          sameSection.append(o - oldStart[os])
-          sameSectionFlat.append(f)
+          fate[f] = .stays
+          if o <= last { inOrder = false }
+          last = o
         } else {
           fate[f] = .moves
           hasItemChanges = true
@@ -230,10 +227,13 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         }
         if contentChanged(items[f - newStart[s]]) { reloads[f] = true }
       }
-      if isIncreasing(sameSection) {
-        // Already in order (the common case): every item stays, and no subsequence is needed.
-        for f in sameSectionFlat { fate[f] = .stays }
-      } else {
+      if !inOrder {
+        var sameSection: [Int] = []  // old item indices, in new order
+        var sameSectionFlat: [Int] = []
+        for f in newStart[s]..<newStart[s + 1] where fate[f] == .stays {
+          sameSection.append(oldOfNew[f] - oldStart[os])
+          sameSectionFlat.append(f)
+        }
         // Among the longest subsequences, prefer one that keeps the items whose content
         // changed in place: a reload of an item that also moves needs a stage of its own.
         let reloading = sameSectionFlat.map { reloads[$0] ? 1 : 0 }
@@ -250,8 +250,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         }
       }
     }
-    for (o, section) in old.enumerated() where newSectionOfOld[o] >= 0 {
-      for f in oldStart[o]..<oldStart[o] + section.items.count where newOfOld[f] < 0 {
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      for f in oldStart[o]..<oldStart[o + 1] where newOfOld[f] < 0 {
         itemsTouched[newSectionOfOld[o]] = true
         hasItemChanges = true
       }
@@ -270,20 +270,17 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
   }
 
-  /// Whether the values increase strictly (true when empty).
-  @inlinable func isIncreasing(_ values: [Int]) -> Bool {
-    var last = Int.min
-    for v in values {
-      guard v > last else { return false }
-      last = v
-    }
-    return true
-  }
-
   /// Picks the sections that move: those outside a longest increasing
   /// subsequence of the surviving sections, preferring to keep in place the
   /// sections whose items change (so that fewer stages are needed).
   @inlinable func chooseSectionMoves() {
+    var last = -1
+    var inOrder = true
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      if newSectionOfOld[o] < last { inOrder = false }
+      last = newSectionOfOld[o]
+    }
+    guard !inOrder else { return }  // no section moves
     var order: [Int] = []  // new indices of surviving sections, in old order
     order.reserveCapacity(old.count)
     var weights: [Int] = []
