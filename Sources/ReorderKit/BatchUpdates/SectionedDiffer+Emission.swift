@@ -15,32 +15,17 @@ extension SectionedDiffer {
     let k = plan.count
     guard k > 0 else { return [] }
     let newCount = fate.count
-    let orders = (0...k).map { sectionOrder(after: $0, plan) }
-    let sectionPositions = orders.map { order in
-      var position = [Int](repeating: -1, count: old.count + new.count)
-      for (index, ref) in order.enumerated() { position[ref] = index }
-      return position
-    }
-    // Items of each section after the intermediate stages. A section none of whose items has
-    // changed yet shows its old items, one whose changes are all done its new ones; only
-    // the others (mixed) are built item by item, and only their items get a position table.
-    let (firstChange, lastChange) = k > 1 ? changeStages(plan) : ([], [])
-    var modes = [[ContentMode]](repeating: [], count: k + 1)
-    var itemIndex = [[Int32]](repeating: [], count: k + 1)
-    var contents = [[[Int]]](repeating: [], count: k + 1)
-    for t in 1..<k {
-      modes[t] = orders[t].map { r in
-        if t < firstChange[r] { return r < old.count ? .old : .empty }
-        if t >= lastChange[r] && (r >= old.count || newSectionOfOld[r] >= 0) { return .new }
-        return .mixed
-      }
-      contents[t] = zip(orders[t], modes[t]).map { r, mode in mode == .mixed ? itemRefs(of: r, after: t, plan) : [] }
-      guard modes[t].contains(.mixed) else { continue }
-      var index = [Int32](repeating: -1, count: newCount + oldSectionOfFlat.count)
-      for refs in contents[t] {
-        for (i, r) in refs.enumerated() { index[r] = Int32(truncatingIfNeeded: i) }
-      }
-      itemIndex[t] = index
+    if k > 1 { changeStages(plan) }
+    // The data after each intermediate stage (there are at most two).
+    var between: [Intermediate] = []
+    between.reserveCapacity(k - 1)
+    for t in 1..<k { between.append(intermediate(after: t, plan)) }
+    /// The index of a section (by reference) after stage `t`: before the first stage the
+    /// sections are the old ones, after the last the new ones.
+    func sectionPosition(_ ref: Int, after t: Int) -> Int {
+      if t == 0 { return ref }
+      if t == k { return ref < old.count ? newSectionOfOld[ref] : ref - old.count }
+      return between[t - 1].position[ref]
     }
     func position(_ r: Int, after t: Int) -> ItemPath {
       if t == 0 {
@@ -53,42 +38,42 @@ extension SectionedDiffer {
         return ItemPath(item: r - newStart[s], section: s)
       }
       // Placed items are in their new section, the others in their old one.
-      let placed = r < newCount && fate[r] != .stays && plan.placeStage[r] <= t
+      let placed = r < newCount && fate[r] != .stays && placeStage[r] <= t
       let ref = placed ? sectionRef(newSectionOfFlat[r]) : oldSectionOfFlat[r >= newCount ? r - newCount : oldOfNew[r]]
-      let section = sectionPositions[t][ref]
+      let section = between[t - 1].position[ref]
       precondition(section >= 0, "item reference \(r) is absent after stage \(t)")
-      switch modes[t][section] {
+      switch between[t - 1].modes[section] {
       case .old:
         let o = r >= newCount ? r - newCount : oldOfNew[r]
         return ItemPath(item: o - oldStart[ref], section: section)
       case .new: return ItemPath(item: r - newStart[newSectionOfFlat[r]], section: section)
-      case .empty, .mixed: return ItemPath(item: Int(itemIndex[t][r]), section: section)
+      case .empty, .mixed: return ItemPath(item: Int(between[t - 1].itemIndex[r]), section: section)
       }
     }
 
     var batches = [BatchUpdate](repeating: BatchUpdate(), count: k + 1)
     // Room for the item moves and inserts of each stage, counted first: no regrowth.
-    var moveCounts = [Int](repeating: 0, count: k + 1)
-    var insertCounts = moveCounts
+    var counts = [Int](repeating: 0, count: 2 * (k + 1))  // moves of stage t at 2t, inserts at 2t + 1
     for f in fate.indices where fate[f] != .stays {
-      if fate[f] == .moves { moveCounts[plan.placeStage[f]] += 1 } else { insertCounts[plan.placeStage[f]] += 1 }
+      counts[2 * placeStage[f] + (fate[f] == .moves ? 0 : 1)] += 1
     }
     for t in 1...k {
-      batches[t].moveItems.reserveCapacity(moveCounts[t])
-      batches[t].insertItems.reserveCapacity(insertCounts[t])
+      batches[t].moveItems.reserveCapacity(counts[2 * t])
+      batches[t].insertItems.reserveCapacity(counts[2 * t + 1])
     }
     for o in old.indices where newSectionOfOld[o] < 0 {
-      let t = plan.deleteStage[o]
-      batches[t].deleteSections.append(sectionPositions[t - 1][o])
+      let t = deleteStage[o]
+      batches[t].deleteSections.append(sectionPosition(o, after: t - 1))
     }
     for s in new.indices {
       let o = oldSectionOfNew[s]
       if o < 0 {
-        let t = plan.insertStage[s]
-        batches[t].insertSections.append(sectionPositions[t][old.count + s])
+        let t = insertStage[s]
+        batches[t].insertSections.append(sectionPosition(old.count + s, after: t))
       } else if sectionMoves[s] {
-        let t = plan.moveStage[s]
-        batches[t].moveSections.append(SectionMove(from: sectionPositions[t - 1][o], to: sectionPositions[t][o]))
+        let t = moveStage[s]
+        batches[t].moveSections.append(
+          SectionMove(from: sectionPosition(o, after: t - 1), to: sectionPosition(o, after: t)))
       }
     }
     for o in old.indices where newSectionOfOld[o] >= 0 {
@@ -102,18 +87,22 @@ extension SectionedDiffer {
       case .stays: break
       case .inserted:
         if oldSectionOfNew[newSectionOfFlat[f]] >= 0 {
-          let t = plan.placeStage[f]
+          let t = placeStage[f]
           batches[t].insertItems.append(position(f, after: t))
         }
       case .moves:
-        let t = plan.placeStage[f]
+        let t = placeStage[f]
         batches[t].moveItems.append(ItemMove(from: position(f, after: t - 1), to: position(f, after: t)))
       }
-      let t = plan.reloadStage.isEmpty ? 0 : plan.reloadStage[f]
+      let t = reloadStage(f, plan)
       if t > 0 { batches[t].reloadItems.append(position(f, after: t - 1)) }
     }
-    return (1...k).map { t in
-      var b = batches[t]
+    var result: [Changeset<SectionID, ItemID>] = []
+    result.reserveCapacity(k)
+    for t in 1...k {
+      // Taken out of `batches`, so that sorting its lists copies none of them.
+      var b = BatchUpdate()
+      swap(&b, &batches[t])
       b.deleteSections.sort()
       b.insertSections.sort()
       b.moveSections.sort { $0.from < $1.from }
@@ -121,19 +110,64 @@ extension SectionedDiffer {
       b.insertItems.sort()
       b.moveItems.sort { $0.from < $1.from }
       b.reloadItems.sort()
-      guard t < k else { return Changeset(updates: b, sections: new) }
-      let sections = orders[t].indices.map { index in
-        let r = orders[t][index]
-        let id = r < old.count ? old[r].id : new[r - old.count].id
-        switch modes[t][index] {
-        case .old: return Section(id: id, items: old[r].items)
-        case .new: return Section(id: id, items: new[r < old.count ? newSectionOfOld[r] : r - old.count].items)
-        case .empty: return Section(id: id, items: [])
-        case .mixed: return Section(id: id, items: contents[t][index].map(identifier(of:)))
-        }
-      }
-      return Changeset(updates: b, sections: sections)
+      result.append(Changeset(updates: b, sections: t < k ? between[t - 1].sections : new))
     }
+    return result
+  }
+
+  /// The data after an intermediate stage, and where each section and item is in it.
+  @usableFromInline struct Intermediate {
+    /// The sections after the stage.
+    @usableFromInline var sections: [Section]
+    /// The index of each section reference (see ``SectionedDiffer/sectionRef(_:)``), or -1 when it is absent.
+    @usableFromInline var position: [Int]
+    /// What each section (by index) holds.
+    @usableFromInline var modes: [ContentMode]
+    /// The index of each item reference in its section, for the items of the sections built
+    /// item by item (`.mixed`); empty when there are none.
+    @usableFromInline var itemIndex: [Int32]
+
+    @inlinable init(sections: [Section], position: [Int], modes: [ContentMode], itemIndex: [Int32]) {
+      self.sections = sections
+      self.position = position
+      self.modes = modes
+      self.itemIndex = itemIndex
+    }
+  }
+
+  /// The data after intermediate stage `t`. A section none of whose items has changed yet
+  /// shows its old items, one whose changes are all done its new ones; only the others
+  /// (mixed) are built item by item, and only their items get a position.
+  @inlinable func intermediate(after t: Int, _ plan: Schedule) -> Intermediate {
+    let order = sectionOrder(after: t, plan)
+    var position = [Int](repeating: -1, count: old.count + new.count)
+    var modes: [ContentMode] = []
+    modes.reserveCapacity(order.count)
+    var sections: [Section] = []
+    sections.reserveCapacity(order.count)
+    var itemIndex: [Int32] = []
+    for (index, r) in order.enumerated() {
+      position[r] = index
+      let id = r < old.count ? old[r].id : new[r - old.count].id
+      if t < firstChange[r] {
+        modes.append(r < old.count ? .old : .empty)
+        sections.append(Section(id: id, items: r < old.count ? old[r].items : []))
+      } else if t >= lastChange[r] && (r >= old.count || newSectionOfOld[r] >= 0) {
+        modes.append(.new)
+        sections.append(Section(id: id, items: new[r < old.count ? newSectionOfOld[r] : r - old.count].items))
+      } else {
+        modes.append(.mixed)
+        if itemIndex.isEmpty { itemIndex = [Int32](repeating: -1, count: fate.count + oldSectionOfFlat.count) }
+        var items: [ItemID] = []
+        items.reserveCapacity(itemRefBound(of: r))
+        forEachItemRef(of: r, after: t, plan) { ref in
+          itemIndex[ref] = Int32(truncatingIfNeeded: items.count)
+          items.append(identifier(of: ref))
+        }
+        sections.append(Section(id: id, items: items))
+      }
+    }
+    return Intermediate(sections: sections, position: position, modes: modes, itemIndex: itemIndex)
   }
 
   /// What a section holds after an intermediate stage.
@@ -146,33 +180,30 @@ extension SectionedDiffer {
     case mixed
   }
 
-  /// By section reference (see ``sectionRef(_:)``): the first and the last stage
-  /// that removes an item from it or places one in it (`Int.max` and 0 when none).
-  @inlinable func changeStages(_ plan: Schedule) -> (first: [Int], last: [Int]) {
-    var first = [Int](repeating: Int.max, count: old.count + new.count)
-    var last = [Int](repeating: 0, count: old.count + new.count)
-    // Written out, not through a local function: the arrays stay unboxed.
+  /// Writes, by section reference (see ``sectionRef(_:)``), the first and the last stage
+  /// that removes an item from it or places one in it (`Int.max` and 0 when none) into
+  /// `firstChange` and `lastChange`.
+  @inlinable func changeStages(_ plan: Schedule) {
     for f in fate.indices where fate[f] != .stays {
-      let t = plan.placeStage[f]
+      let t = placeStage[f]
       let r = sectionRef(newSectionOfFlat[f])
-      if t < first[r] { first[r] = t }
-      if t > last[r] { last[r] = t }
+      if t < firstChange[r] { firstChange[r] = t }
+      if t > lastChange[r] { lastChange[r] = t }
       let o = oldOfNew[f]
       if o >= 0 {
         let os = oldSectionOfFlat[o]
-        if t < first[os] { first[os] = t }
-        if t > last[os] { last[os] = t }
+        if t < firstChange[os] { firstChange[os] = t }
+        if t > lastChange[os] { lastChange[os] = t }
       }
     }
     let t = plan.deleteItemStage
     for o in old.indices where newSectionOfOld[o] >= 0 {
       for f in oldStart[o]..<oldStart[o + 1] where newOfOld[f] < 0 {
-        if t < first[o] { first[o] = t }
-        if t > last[o] { last[o] = t }
+        if t < firstChange[o] { firstChange[o] = t }
+        if t > lastChange[o] { lastChange[o] = t }
         break
       }
     }
-    return (first, last)
   }
 
   /// The identifier of an item reference.
@@ -198,7 +229,7 @@ extension SectionedDiffer {
     var n = 0
     func flushPlaced(upTo end: Int) {
       while n < end {
-        let placed = oldSectionOfNew[n] < 0 ? plan.insertStage[n] <= t : sectionMoves[n] && plan.moveStage[n] <= t
+        let placed = oldSectionOfNew[n] < 0 ? insertStage[n] <= t : sectionMoves[n] && moveStage[n] <= t
         if placed { order.append(sectionRef(n)) }
         n += 1
       }
@@ -209,7 +240,7 @@ extension SectionedDiffer {
         flushPlaced(upTo: s)
         n = s + 1
         order.append(o)
-      } else if s < 0 ? plan.deleteStage[o] > t : plan.moveStage[s] > t {
+      } else if s < 0 ? deleteStage[o] > t : moveStage[s] > t {
         order.append(o)
       }
     }
@@ -217,40 +248,43 @@ extension SectionedDiffer {
     return order
   }
 
-  /// The items of a section (by reference) after an intermediate stage `t`.
-  @inlinable func itemRefs(of r: Int, after t: Int, _ plan: Schedule) -> [Int] {
+  /// The most items a section (by reference) can hold between stages: its old ones and its new ones.
+  @inlinable func itemRefBound(of r: Int) -> Int {
+    if r >= old.count { return newStart[r - old.count + 1] - newStart[r - old.count] }
+    let s = newSectionOfOld[r]
+    return oldStart[r + 1] - oldStart[r] + (s >= 0 ? newStart[s + 1] - newStart[s] : 0)
+  }
+
+  /// Calls `body` with the items of a section (by reference) after an intermediate stage `t`, in order.
+  @inlinable func forEachItemRef(of r: Int, after t: Int, _ plan: Schedule, _ body: (Int) -> Void) {
     let newCount = fate.count
-    var refs: [Int] = []
-    func placed(_ f: Int) -> Bool { fate[f] != .stays && plan.placeStage[f] <= t }
+    func placed(_ f: Int) -> Bool { fate[f] != .stays && placeStage[f] <= t }
     if r >= old.count {
       let s = r - old.count
-      refs.reserveCapacity(newStart[s + 1] - newStart[s])
-      for f in newStart[s]..<newStart[s + 1] where placed(f) { refs.append(f) }
-      return refs
+      for f in newStart[s]..<newStart[s + 1] where placed(f) { body(f) }
+      return
     }
     let s = newSectionOfOld[r]
-    refs.reserveCapacity(oldStart[r + 1] - oldStart[r] + (s >= 0 ? newStart[s + 1] - newStart[s] : 0))
     var j = s >= 0 ? newStart[s] : 0
     for o in oldStart[r]..<oldStart[r + 1] {
       let f = newOfOld[o]
       if f >= 0 && fate[f] == .stays {
         while j < f {
-          if placed(j) { refs.append(j) }
+          if placed(j) { body(j) }
           j += 1
         }
         j = f + 1
-        refs.append(f)
+        body(f)
         continue
       }
-      let removal = f >= 0 ? plan.placeStage[f] : s >= 0 ? plan.deleteItemStage : Int.max
-      if removal > t { refs.append(f >= 0 ? f : newCount + o) }
+      let removal = f >= 0 ? placeStage[f] : s >= 0 ? plan.deleteItemStage : Int.max
+      if removal > t { body(f >= 0 ? f : newCount + o) }
     }
     if s >= 0 {
       while j < newStart[s + 1] {
-        if placed(j) { refs.append(j) }
+        if placed(j) { body(j) }
         j += 1
       }
     }
-    return refs
   }
 }

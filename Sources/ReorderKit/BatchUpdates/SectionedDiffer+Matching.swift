@@ -10,15 +10,9 @@
 /// pair with (the guess checks it is free, and a look-up that finds it taken
 /// throws), and all old items are in the table.
 extension SectionedDiffer {
-  /// Numbers the items and pairs them by identifier.
-  @inlinable mutating func matchItems() throws(SectionedDiffError) {
-    (oldStart, oldSectionOfFlat) = Self.number(old)
-    (newStart, newSectionOfFlat) = Self.number(new)
+  /// Pairs the items by identifier.
+  @inlinable func matchItems() throws(SectionedDiffError) {
     let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
-    // Local arrays (assigned at the end): writes need no uniqueness checks.
-    var newOfOld = [Int](repeating: -1, count: oldCount)
-    var oldOfNew = [Int](repeating: -1, count: newCount)
-    defer { (self.newOfOld, self.oldOfNew) = (newOfOld, oldOfNew) }
     // The old items in one array: the guesses below read them at random.
     var oldItems = ContiguousArray<ItemID>()
     oldItems.reserveCapacity(oldCount)

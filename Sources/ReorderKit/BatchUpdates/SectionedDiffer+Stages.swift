@@ -124,35 +124,26 @@ extension SectionedDiffer {
     preconditionFailure("no staging found for groups \(groups)")
   }
 
-  /// The stage of each kind of operation, per section and per item.
+  /// The number of stages and the stages shared by whole groups; the stage of each
+  /// section and item operation is in the differ's `insertStage`, `deleteStage`,
+  /// `moveStage` and `placeStage`.
   @usableFromInline struct Schedule {
     @usableFromInline var count: Int
-    /// By new section: when an inserted section appears; by old section: when a deleted one goes.
-    @usableFromInline var insertStage: [Int]
-    @usableFromInline var deleteStage: [Int]
-    /// By new section: when a section that moves does.
-    @usableFromInline var moveStage: [Int]
-    /// By new item: when it is put in place (0 for items that stay), and when it reloads (0: never;
-    /// empty when nothing reloads).
-    @usableFromInline var placeStage: [Int]
-    @usableFromInline var reloadStage: [Int]
     /// The stage of item deletes in surviving sections.
     @usableFromInline var deleteItemStage: Int
+    /// The stage of reloads of items that move, and of those that stay.
+    @usableFromInline var movingReloadStage: Int
+    @usableFromInline var stillReloadStage: Int
 
-    @inlinable init(
-      count: Int, insertStage: [Int], deleteStage: [Int], moveStage: [Int], placeStage: [Int], reloadStage: [Int],
-      deleteItemStage: Int
-    ) {
+    @inlinable init(count: Int, deleteItemStage: Int, movingReloadStage: Int, stillReloadStage: Int) {
       self.count = count
-      self.insertStage = insertStage
-      self.deleteStage = deleteStage
-      self.moveStage = moveStage
-      self.placeStage = placeStage
-      self.reloadStage = reloadStage
       self.deleteItemStage = deleteItemStage
+      self.movingReloadStage = movingReloadStage
+      self.stillReloadStage = stillReloadStage
     }
   }
 
+  /// Plans the stages and writes each operation's stage.
   @inlinable func schedule() -> Schedule {
     let p = plan()
     var firstItemStage = Int.max
@@ -162,11 +153,11 @@ extension SectionedDiffer {
     if firstItemStage == Int.max { firstItemStage = 1 }
     let fallback = p[.items] > 0 ? p[.items] : firstItemStage
     func stage(_ group: Group) -> Int { p[group] > 0 ? p[group] : fallback }
-    let insertStage = new.indices.map { receivesMoves[$0] ? p[.receivingInserts] : stage(.receivingInserts) }
-    var placeStage = [Int](repeating: 0, count: fate.count)
-    // Without reloads, no reload stages: the list stays empty.
-    let anyReloads = hasMovingReloads || hasStillReloads
-    var reloadStage = anyReloads ? [Int](repeating: 0, count: fate.count) : []
+    for s in new.indices {
+      insertStage[s] = receivesMoves[s] ? p[.receivingInserts] : stage(.receivingInserts)
+      moveStage[s] = isTouched(s) ? p[.touchedMoves] : stage(.touchedMoves)
+    }
+    for o in old.indices { deleteStage[o] = givesMoves[o] ? p[.givingDeletes] : stage(.givingDeletes) }
     for f in fate.indices {
       switch fate[f] {
       case .stays: break
@@ -175,12 +166,14 @@ extension SectionedDiffer {
         placeStage[f] = oldSectionOfNew[s] >= 0 ? p[.items] : insertStage[s]
       case .moves: placeStage[f] = p[moveGroup(f)]
       }
-      if anyReloads && reloads[f] { reloadStage[f] = fate[f] == .moves ? p[.movingReloads] : p[.stillReloads] }
     }
     return Schedule(
-      count: p.count, insertStage: insertStage,
-      deleteStage: old.indices.map { givesMoves[$0] ? p[.givingDeletes] : stage(.givingDeletes) },
-      moveStage: new.indices.map { isTouched($0) ? p[.touchedMoves] : stage(.touchedMoves) },
-      placeStage: placeStage, reloadStage: reloadStage, deleteItemStage: p[.items])
+      count: p.count, deleteItemStage: p[.items], movingReloadStage: p[.movingReloads],
+      stillReloadStage: p[.stillReloads])
+  }
+
+  /// The stage that reloads a new item, or 0 when it does not reload.
+  @inlinable func reloadStage(_ f: Int, _ plan: Schedule) -> Int {
+    reloads[f] ? (fate[f] == .moves ? plan.movingReloadStage : plan.stillReloadStage) : 0
   }
 }

@@ -2,7 +2,7 @@
 /// which move, which change content. Stage planning and emission live in
 /// `SectionedDiffer+Stages.swift`.
 @usableFromInline
-struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: ~Copyable {
   @usableFromInline typealias Section = Snapshot<SectionID, ItemID>.Section
 
   /// What happens to an item of the new data.
@@ -12,37 +12,53 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   @usableFromInline let old: [Section]
   @usableFromInline let new: [Section]
-  /// The new index of each old section, or -1 when it is deleted.
-  @usableFromInline var newSectionOfOld: [Int]
-  /// The old index of each new section, or -1 when it is inserted.
-  @usableFromInline var oldSectionOfNew: [Int]
-  /// Whether each new section that survives moves (is outside the longest increasing subsequence).
-  @usableFromInline var sectionMoves: [Bool] = []
 
-  /// Flat numbering of items: section by section, in order.
-  @usableFromInline var oldStart: [Int] = []
-  @usableFromInline var newStart: [Int] = []
-  @usableFromInline var oldSectionOfFlat: [Int] = []
-  @usableFromInline var newSectionOfFlat: [Int] = []
+  // Every table below lives in one allocation, freed with the differ: at the sizes screens
+  // diff most (a few hundred items), an array each cost more than the work on them. The
+  // tables are written through their buffers, by non-mutating methods too.
+
+  /// The new index of each old section, or -1 when it is deleted.
+  @usableFromInline let newSectionOfOld: UnsafeMutableBufferPointer<Int>
+  /// The old index of each new section, or -1 when it is inserted.
+  @usableFromInline let oldSectionOfNew: UnsafeMutableBufferPointer<Int>
+  /// Flat numbering of items: section by section, in order (one more entry than sections: the total).
+  @usableFromInline let oldStart: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let newStart: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let oldSectionOfFlat: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let newSectionOfFlat: UnsafeMutableBufferPointer<Int>
   /// The new flat index of each old item, or -1 when it is deleted.
-  @usableFromInline var newOfOld: [Int] = []
+  @usableFromInline let newOfOld: UnsafeMutableBufferPointer<Int>
   /// The old flat index of each new item, or -1 when it is inserted.
-  @usableFromInline var oldOfNew: [Int] = []
-  @usableFromInline var fate: [ItemFate] = []
+  @usableFromInline let oldOfNew: UnsafeMutableBufferPointer<Int>
+  /// The schedule's stages (see ``Schedule``): by new section, when an inserted section appears
+  /// and when a section that moves does; by old section, when a deleted one goes; by new item,
+  /// when it is put in place (0 for items that stay).
+  @usableFromInline let insertStage: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let moveStage: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let deleteStage: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let placeStage: UnsafeMutableBufferPointer<Int>
+  /// By section reference (see ``sectionRef(_:)``), the first and the last stage that removes
+  /// an item from it or places one in it (`Int.max` and 0 when none); written by `changeStages`.
+  @usableFromInline let firstChange: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let lastChange: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let fate: UnsafeMutableBufferPointer<ItemFate>
   /// Whether each new item's content changed (surviving items only).
-  @usableFromInline var reloads: [Bool] = []
+  @usableFromInline let reloads: UnsafeMutableBufferPointer<Bool>
+  /// Whether each new section that survives moves (is outside the longest increasing subsequence).
+  @usableFromInline let sectionMoves: UnsafeMutableBufferPointer<Bool>
 
   // Facts for stage planning, by new section index (surviving or inserted) or old section index.
   /// New sections with item deletes, inserts or moves in or out.
-  @usableFromInline var itemsTouched: [Bool] = []
+  @usableFromInline let itemsTouched: UnsafeMutableBufferPointer<Bool>
   /// New sections with a reload of an item that does not move.
-  @usableFromInline var stillReloadTouched: [Bool] = []
+  @usableFromInline let stillReloadTouched: UnsafeMutableBufferPointer<Bool>
   /// New sections holding, before or after, an item that moves and reloads.
-  @usableFromInline var movingReloadTouched: [Bool] = []
+  @usableFromInline let movingReloadTouched: UnsafeMutableBufferPointer<Bool>
   /// Inserted new sections that receive moved items.
-  @usableFromInline var receivesMoves: [Bool] = []
+  @usableFromInline let receivesMoves: UnsafeMutableBufferPointer<Bool>
   /// Deleted old sections that give up moved items.
-  @usableFromInline var givesMoves: [Bool] = []
+  @usableFromInline let givesMoves: UnsafeMutableBufferPointer<Bool>
+  @usableFromInline let storage: UnsafeMutableRawPointer
   @usableFromInline var hasItemChanges = false
   @usableFromInline var hasMovingReloads = false
   @usableFromInline var hasStillReloads = false
@@ -50,9 +66,73 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
     self.old = old
     self.new = new
-    // Sections are paired through an identifier table: old ones first (finding their
-    // duplicates), then each new one is looked up once. A new section that repeats an
-    // earlier new-only one is reported after every pairing (as a repeat of an old one is first).
+    var oldCount = 0
+    for section in old { oldCount += section.items.count }
+    var newCount = 0
+    for section in new { newCount += section.items.count }
+    let (o, n) = (old.count, new.count)
+    // The Int tables first, then the one-byte ones.
+    let intCount = 5 * o + 6 * n + 2 + 2 * oldCount + 3 * newCount
+    let byteCount = 2 * newCount + 5 * n + o
+    storage = .allocate(
+      byteCount: intCount * MemoryLayout<Int>.stride + byteCount, alignment: MemoryLayout<Int>.alignment)
+    var nextInt = storage.bindMemory(to: Int.self, capacity: intCount)
+    func ints(_ count: Int, _ value: Int) -> UnsafeMutableBufferPointer<Int> {
+      let buffer = UnsafeMutableBufferPointer(start: nextInt, count: count)
+      buffer.initialize(repeating: value)
+      nextInt += count
+      return buffer
+    }
+    newSectionOfOld = ints(o, -1)
+    oldSectionOfNew = ints(n, -1)
+    oldStart = ints(o + 1, 0)
+    newStart = ints(n + 1, 0)
+    oldSectionOfFlat = ints(oldCount, 0)
+    newSectionOfFlat = ints(newCount, 0)
+    newOfOld = ints(oldCount, -1)
+    oldOfNew = ints(newCount, -1)
+    insertStage = ints(n, 0)
+    moveStage = ints(n, 0)
+    deleteStage = ints(o, 0)
+    placeStage = ints(newCount, 0)
+    firstChange = ints(o + n, .max)
+    lastChange = ints(o + n, 0)
+    let byteStart = storage + intCount * MemoryLayout<Int>.stride
+    fate = UnsafeMutableBufferPointer(
+      start: byteStart.bindMemory(to: ItemFate.self, capacity: newCount), count: newCount)
+    fate.initialize(repeating: .inserted)
+    var nextBool = (byteStart + newCount).bindMemory(to: Bool.self, capacity: byteCount - newCount)
+    func flags(_ count: Int) -> UnsafeMutableBufferPointer<Bool> {
+      let buffer = UnsafeMutableBufferPointer(start: nextBool, count: count)
+      buffer.initialize(repeating: false)
+      nextBool += count
+      return buffer
+    }
+    reloads = flags(newCount)
+    sectionMoves = flags(n)
+    itemsTouched = flags(n)
+    stillReloadTouched = flags(n)
+    movingReloadTouched = flags(n)
+    receivesMoves = flags(n)
+    givesMoves = flags(o)
+    assert(
+      UnsafeMutableRawPointer(nextInt) == byteStart && UnsafeMutableRawPointer(nextBool) == byteStart + byteCount,
+      "the tables fill their storage exactly")
+    // Fully initialized: from here on, a throw frees the storage (through `deinit`).
+    try pairSections()
+    Self.number(old, start: oldStart, sectionOfFlat: oldSectionOfFlat)
+    Self.number(new, start: newStart, sectionOfFlat: newSectionOfFlat)
+    try matchItems()
+    classifyItems(contentChanged)
+    chooseSectionMoves()
+  }
+
+  @inlinable deinit { storage.deallocate() }
+
+  /// Pairs the sections through an identifier table: old ones first (finding their
+  /// duplicates), then each new one is looked up once. A new section that repeats an
+  /// earlier new-only one is reported after every pairing (as a repeat of an old one is first).
+  @inlinable func pairSections() throws(SectionedDiffError) {
     var table = IdentifierTable(expectedCount: old.count + new.count)
     for (s, section) in old.enumerated() {
       let hash = table.tag(of: section.id)
@@ -65,8 +145,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       }
       table.insert(s, tag: hash, at: bucket)
     }
-    newSectionOfOld = Array(repeating: -1, count: old.count)
-    oldSectionOfNew = Array(repeating: -1, count: new.count)
     var repeatedNew: SectionID?
     for (s, section) in new.enumerated() {
       let hash = table.tag(of: section.id)
@@ -97,48 +175,34 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       }
     }
     if let repeatedNew { throw .duplicateSection(repeatedNew, inNew: true) }
-    try matchItems()
-    classifyItems(contentChanged)
-    chooseSectionMoves()
   }
 
-  @inlinable static func number(_ sections: [Section]) -> (start: [Int], sectionOfFlat: [Int]) {
-    var start: [Int] = []
-    start.reserveCapacity(sections.count + 1)
+  /// Numbers the items of `sections` in one flat sequence: where each section starts, and the section of each item.
+  @inlinable static func number(
+    _ sections: [Section], start: UnsafeMutableBufferPointer<Int>, sectionOfFlat: UnsafeMutableBufferPointer<Int>
+  ) {
     var total = 0
-    for section in sections {
-      start.append(total)
-      total += section.items.count
+    for (s, section) in sections.enumerated() {
+      start[s] = total
+      let end = total + section.items.count
+      while total < end {
+        sectionOfFlat[total] = s
+        total += 1
+      }
     }
-    start.append(total)
-    var sectionOfFlat = [Int](repeating: 0, count: total)
-    for s in sections.indices where start[s] < start[s + 1] {
-      for f in start[s]..<start[s + 1] { sectionOfFlat[f] = s }
-    }
-    return (start, sectionOfFlat)
+    start[sections.count] = total
   }
 
   /// Decides which items stay (a longest increasing subsequence per surviving
   /// section), which move, and which reload, and records what each section sees.
   @inlinable mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
-    fate = Array(repeating: .inserted, count: newSectionOfFlat.count)
-    reloads = Array(repeating: false, count: newSectionOfFlat.count)
-    itemsTouched = Array(repeating: false, count: new.count)
-    stillReloadTouched = itemsTouched
-    movingReloadTouched = itemsTouched
-    receivesMoves = itemsTouched
-    givesMoves = Array(repeating: false, count: old.count)
-    var largest = 0
-    for s in new.indices { largest = Swift.max(largest, newStart[s + 1] - newStart[s]) }
-    var sameSection: [Int] = []  // old item indices, in new order
-    sameSection.reserveCapacity(largest)
-    var sameSectionFlat: [Int] = []
-    sameSectionFlat.reserveCapacity(largest)
     for s in new.indices {
       let os = oldSectionOfNew[s]
-      sameSection.removeAll(keepingCapacity: true)
-      sameSectionFlat.removeAll(keepingCapacity: true)
       let items = new[s].items
+      // The items that stay in this section are marked as staying while their old indices
+      // increase (the common case); only a section where they do not takes a subsequence.
+      var last = -1
+      var inOrder = true
       for f in newStart[s]..<newStart[s + 1] {
         let o = oldOfNew[f]
         if o < 0 {
@@ -150,8 +214,9 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         }
         let from = oldSectionOfFlat[o]
         if from == os {
-          sameSection.append(o - oldStart[os])
-          sameSectionFlat.append(f)
+          fate[f] = .stays
+          if o <= last { inOrder = false }
+          last = o
         } else {
           fate[f] = .moves
           hasItemChanges = true
@@ -162,10 +227,13 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         }
         if contentChanged(items[f - newStart[s]]) { reloads[f] = true }
       }
-      if isIncreasing(sameSection) {
-        // Already in order (the common case): every item stays, and no subsequence is needed.
-        for f in sameSectionFlat { fate[f] = .stays }
-      } else {
+      if !inOrder {
+        var sameSection: [Int] = []  // old item indices, in new order
+        var sameSectionFlat: [Int] = []
+        for f in newStart[s]..<newStart[s + 1] where fate[f] == .stays {
+          sameSection.append(oldOfNew[f] - oldStart[os])
+          sameSectionFlat.append(f)
+        }
         // Among the longest subsequences, prefer one that keeps the items whose content
         // changed in place: a reload of an item that also moves needs a stage of its own.
         let reloading = sameSectionFlat.map { reloads[$0] ? 1 : 0 }
@@ -182,8 +250,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         }
       }
     }
-    for (o, section) in old.enumerated() where newSectionOfOld[o] >= 0 {
-      for f in oldStart[o]..<oldStart[o] + section.items.count where newOfOld[f] < 0 {
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      for f in oldStart[o]..<oldStart[o + 1] where newOfOld[f] < 0 {
         itemsTouched[newSectionOfOld[o]] = true
         hasItemChanges = true
       }
@@ -202,20 +270,17 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
   }
 
-  /// Whether the values increase strictly (true when empty).
-  @inlinable func isIncreasing(_ values: [Int]) -> Bool {
-    var last = Int.min
-    for v in values {
-      guard v > last else { return false }
-      last = v
-    }
-    return true
-  }
-
   /// Picks the sections that move: those outside a longest increasing
   /// subsequence of the surviving sections, preferring to keep in place the
   /// sections whose items change (so that fewer stages are needed).
-  @inlinable mutating func chooseSectionMoves() {
+  @inlinable func chooseSectionMoves() {
+    var last = -1
+    var inOrder = true
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      if newSectionOfOld[o] < last { inOrder = false }
+      last = newSectionOfOld[o]
+    }
+    guard !inOrder else { return }  // no section moves
     var order: [Int] = []  // new indices of surviving sections, in old order
     order.reserveCapacity(old.count)
     var weights: [Int] = []
@@ -226,7 +291,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] ? 1 : 0)
     }
     let keep = heaviestLongestIncreasingSubsequence(order, weights: weights, bound: new.count)
-    sectionMoves = Array(repeating: false, count: new.count)
     for (k, s) in order.enumerated() where !keep[k] { sectionMoves[s] = true }
   }
 }
