@@ -115,7 +115,13 @@ package enum RunTool {
       case .cancel: record(view.cancelGesture(time: time))
       case .tick: record(view.tick(time: time))
       case .scroll(let d): record(view.scroll(by: d, time: time))
-      case .apply(let data): view.apply(data, time: time)
+      case .apply(let data):
+        do {
+          try view.apply(data, itemSizes: scenario.itemSizes, time: time)
+        } catch {
+          // Reading the scenario checked that a flow grid has a size for every item it applies.
+          preconditionFailure("events: \(error)")
+        }
       case .undo: record(view.undo(time: time))
       case .redo: record(view.redo(time: time))
       case .focus(let id): record(view.focus(id, time: time))
