@@ -62,7 +62,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// When moves are committed.
   public let mode: ReorderMode
   /// Which items may move, where, and what a drag and drop does there, in every mode and layout.
-  public var policy: ReorderPolicy<ItemID> {
+  public var policy: ReorderPolicy<SectionID, ItemID> {
     // A drag and drop asks again for the destination under the pointer.
     didSet { modifySession { $0.drop.cachedTarget = nil } }
   }
@@ -147,7 +147,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// - Precondition: a grid without columns has a size for every item; a list has no groups in groups.
   @inlinable public init(
     snapshot: Snapshot<SectionID, ItemID>, layout: LayoutConfiguration, viewSize: Size,
-    mode: ReorderMode = .interactive, itemSizes: [ItemID: Size] = [:], policy: ReorderPolicy<ItemID> = .init()
+    mode: ReorderMode = .interactive, itemSizes: [ItemID: Size] = [:],
+    policy: ReorderPolicy<SectionID, ItemID> = .init()
   ) {
     self._snapshot = snapshot
     self._layoutConfiguration = layout
