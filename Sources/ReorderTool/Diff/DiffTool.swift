@@ -139,7 +139,7 @@ package enum DiffTool {
   /// Appends an identifier (a string or a whole number) as JSON.
   private static func appendIdentifier(_ id: JSONValue, to text: inout String) {
     switch id {
-    case .number(let n): text += String(Int(n))
+    case .number(let n): text += String(Int64(n))  // Int64: below 1e15, also where Int has 32 bits
     case .string(let s): JSONWriter.escape(s, into: &text)
     default: text += id.serialized()
     }
