@@ -90,5 +90,5 @@ struct JSONFields {
 }
 
 func format(_ d: Double) -> String {
-  d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : "\(d)"
+  d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"  // Int64: also where Int has 32 bits
 }
