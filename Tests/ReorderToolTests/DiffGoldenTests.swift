@@ -140,3 +140,26 @@ struct DiffGoldenTests {
     }
   }
 }
+
+/// `reorder diff --duplicates` as a process: the option reaches the tool, a bad value is one line and exit 2.
+@Suite("reorder diff --duplicates as a process")
+struct DiffDuplicatesProcessTests {
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ReorderProcessTests.executable.path)))
+  func duplicatesOption() throws {
+    let folder = DiffGoldenTests.root.appendingPathComponent("pair-staged")
+    let (old, new) = (folder.appendingPathComponent("old.json").path, folder.appendingPathComponent("new.json").path)
+    let process = ReorderProcessTests()
+    let paired = try process.run(["diff", "--duplicates", "pair", old, new])
+    #expect(paired.status == 0 && paired.stderr.isEmpty)
+    let expected = try #require(DiffGoldenTests.file("pair-staged", "expected.json"))
+    #expect(paired.stdout == String(decoding: expected, as: UTF8.self))
+    for arguments in [["diff", old, new], ["diff", "--duplicates", "refuse", old, new]] {
+      let refused = try process.run(arguments)
+      #expect(refused.status == 2 && refused.stdout.isEmpty, "\(arguments)")
+      #expect(refused.stderr.hasPrefix("error: ") && refused.stderr.filter { $0 == "\n" }.count == 1, "\(arguments)")
+    }
+    let bad = try process.run(["diff", "--duplicates", "maybe", old, new])
+    #expect(bad.status == 2 && bad.stdout.isEmpty)
+    #expect(bad.stderr.contains("'maybe'") && bad.stderr.filter { $0 == "\n" }.count == 1)
+  }
+}
