@@ -101,7 +101,8 @@ final class App: HostContent {
         pointerTarget = .controls
         if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) {
           prepareAnnouncer(of: current)
-          commit()
+          // The re-sort comes back as a change, with the view's events: saved like every other.
+          react(to: scenes[current].view.tick(time: time))
         }
       }
     case .pointerMoved(let p) where pointerTarget == .switcher:
@@ -143,6 +144,9 @@ final class App: HostContent {
       case .tapped: break  // a tap on a folder opens or closes it: the engine reports that as a change
       case .lifted(let id): emit("lifted", item: id)
       case .cancelled(let id): emit("cancelled", item: id)
+      case .dropFailed(let id, let error):
+        caption = "\(error)"
+        emit("dropFailed", item: id)
       case .dropped(let id): emit("dropped", item: id)
       }
     }
