@@ -31,7 +31,8 @@ extension StateStore {
         wanted.map { scene in
           StateWriter.Resync(
             scene: scene.storageKey, snapshot: scene.view.snapshot, state: Self.extras(of: scene),
-            report: reporting ? Self.changedReport(of: scene) : nil)
+            // A changed line for the scenes with unsaved changes; the others are only written again.
+            report: reporting && request.scenes.contains(scene.storageKey) ? Self.changedReport(of: scene) : nil)
         })
     }
     return writer.takeNotices()
