@@ -70,19 +70,17 @@ test_fault_database_locked() {
   local db="$TMP/locked.sqlite"
   launch --report --reset --state "$db" --scene colors || return 1
   expect "the rows saved" wait_rows_all "$db" || return 1
-  python3 - "$db" "$TMP/locked.flag" "$TMP/unlock.flag" <<'PY' &
-import os, sqlite3, sys, time
-c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=0)
-c.execute("BEGIN EXCLUSIVE")
-open(sys.argv[2], "w").close()
-while not os.path.exists(sys.argv[3]):
-    time.sleep(0.05)
-c.execute("ROLLBACK")
-PY
+  # sqlite3 reads its commands from a pipe kept open: the write lock stays until ROLLBACK.
+  mkfifo "$TMP/lock.fifo"
+  sqlite3 "$db" <"$TMP/lock.fifo" >"$TMP/lock.out" 2>&1 &
   local locker=$!
-  for _ in $(seq 1 100); do [ -e "$TMP/locked.flag" ] && break; sleep 0.05; done
-  during_fault "the database is locked by another process" || { touch "$TMP/unlock.flag"; return 1; }
-  touch "$TMP/unlock.flag"
+  exec 7>"$TMP/lock.fifo"
+  echo "BEGIN EXCLUSIVE; SELECT 'locked';" >&7
+  for _ in $(seq 1 100); do grep -q locked "$TMP/lock.out" && break; sleep 0.05; done
+  expect "sqlite3 holds the lock: $(cat "$TMP/lock.out")" grep -q locked "$TMP/lock.out" || { exec 7>&-; return 1; }
+  during_fault "the database is locked by another process" || { exec 7>&-; return 1; }
+  echo "ROLLBACK;" >&7
+  exec 7>&-
   wait "$locker"
   after_fault "$db" 2
 }
