@@ -124,6 +124,11 @@ final class App: HostContent {
 
   func tick(time: Double) {
     react(to: scenes[current].view.tick(time: time))
+    // Saving: a fault (locked, disk full, the file gone) or its end goes in the caption and the report.
+    for notice in store.poll(scenes, reporting: report.isEnabled) {
+      caption = notice.caption
+      report.emit(.object(["event": "storage", "text": .string(notice.caption)]))
+    }
   }
 
   /// Acts on what the engine reports: a committed change is saved in the background (its
