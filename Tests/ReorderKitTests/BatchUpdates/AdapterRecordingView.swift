@@ -1,4 +1,5 @@
 @testable import ReorderKit
+@testable import ReorderKitUIKit
 
 /// A collection view that takes batch updates as UIKit's `UICollectionView` does, and checks them.
 ///
@@ -12,6 +13,7 @@
 /// the calls come in UIKit's order (sections before items; deletes, inserts, moves, reloads);
 /// nothing is called outside a batch; a reload is in a batch of its own. Completions wait, as
 /// UIKit's animations do, until `finishAnimations()`.
+@MainActor
 final class RecordingView: BatchUpdatingView {
   /// A call the view received, in order; `setData` is the data source's data being set.
   enum Call: Hashable, CustomStringConvertible {

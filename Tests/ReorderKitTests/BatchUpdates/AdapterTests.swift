@@ -1,11 +1,13 @@
 import Testing
 
 @testable import ReorderKit
+@testable import ReorderKitUIKit
 
 /// Applies a staged changeset to a recording view with `reload(using:interrupt:setData:completion:)`
 /// and returns every rule broken on the way: the view's own checks of each batch, and the
 /// adapter's promises (one batch per stage, or two when the stage's reloads are split out; the
 /// view ends showing new; the changed items reloaded; one completion, after every animation).
+@MainActor
 func adapterErrors(old: [IntSection], new: [IntSection], changed: Set<Int>) -> [String] {
   let staged: StagedChangeset<Int, Int>
   do {
@@ -37,6 +39,7 @@ func adapterErrors(old: [IntSection], new: [IntSection], changed: Set<Int>) -> [
 }
 
 @Suite("Batch-update adapter on a recording view")
+@MainActor
 struct AdapterTests {
   /// The 10,000 seeded random pairs of the differ's tests, in ten chunks that run in parallel.
   @Test("the calls take the view from old to new, no rule broken", arguments: 0..<10)
