@@ -26,9 +26,9 @@ try snapshot.appendSection("To do", items: order)
 let size = Size(width: 360, height: 600)
 let host = try SDLHost(title: "To do", size: size)
 
-let list = CollectionHost(view: CollectionView(snapshot: snapshot, layout: layout(size), viewSize: size)) {
-  chore, frame, cell, canvas in
-  let card = frame.insetBy(dx: 0, dy: 4)
+let list = CollectionHost(view: CollectionView(snapshot: snapshot, layout: layout(size), viewSize: size)) { cell in
+  let (chore, canvas) = (cell.id, cell.canvas)
+  let card = cell.frame.insetBy(dx: 0, dy: 4)
   canvas.fillRoundedRect(card, radius: 10, color: Color.white.withAlpha(cell.alpha))
   let tick = Rect(x: card.minX + 14, y: card.midY - 11, width: 22, height: 22)
   canvas.strokeRoundedRect(tick, radius: 11, lineWidth: 2, color: Color(hex: 0x007AFF).withAlpha(cell.alpha))
@@ -40,9 +40,10 @@ let list = CollectionHost(view: CollectionView(snapshot: snapshot, layout: layou
     canvas.fill(Rect(x: card.maxX - 30, y: y, width: 16, height: 2), color: Color(hex: 0xC7C7CC))
   }
 }
-list.drawHeader = { title, frame, _, canvas in
-  canvas.drawText(
-    title, in: Rect(x: frame.minX + 16, y: frame.minY + 16, width: frame.width, height: 40), size: 28, bold: true,
+list.drawHeader = { header in
+  let frame = header.frame
+  header.canvas.drawText(
+    header.id, in: Rect(x: frame.minX + 16, y: frame.minY + 16, width: frame.width, height: 40), size: 28, bold: true,
     color: Color(hex: 0x1C1C1E), alignment: .left)
 }
 list.layout = layout
