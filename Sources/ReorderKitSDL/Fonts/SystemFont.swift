@@ -19,16 +19,21 @@ public enum SystemFont {
   /// - Throws: ``SDLError`` saying what to install when `fc-match` is missing, fails, or names no
   ///   readable file.
   public static func path(matching pattern: String) throws -> String {
+    try path(matching: pattern, using: "fc-match")
+  }
+
+  /// ``path(matching:)`` with another program in `fc-match`'s place (for tests).
+  static func path(matching pattern: String, using program: String) throws -> String {
     let output: String
     do {
-      output = try run(["fc-match", "--format=%{file}", pattern])
+      output = try run([program, "--format=%{file}", pattern])
     } catch let error as SDLError {
       throw SDLError("no font for \"\(pattern)\": \(error.description). \(advice)")
     }
     let path = output.trimmingWhitespace()
-    guard !path.isEmpty else { throw SDLError("no font for \"\(pattern)\": fc-match named no file. \(advice)") }
+    guard !path.isEmpty else { throw SDLError("no font for \"\(pattern)\": \(program) named no file. \(advice)") }
     guard access(path, R_OK) == 0 else {
-      throw SDLError("no font for \"\(pattern)\": fc-match named \(path), which cannot be read. \(advice)")
+      throw SDLError("no font for \"\(pattern)\": \(program) named \(path), which cannot be read. \(advice)")
     }
     return path
   }
