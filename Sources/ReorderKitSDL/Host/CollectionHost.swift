@@ -34,7 +34,8 @@ public final class CollectionHost<SectionID: Hashable & Sendable, ItemID: Hashab
   public var layout: ((Size) -> LayoutConfiguration)?
   /// Called once per committed gesture (a drop, a whole live-mode drag, a keyboard move, a copy),
   /// undo and redo, and per change outside a gesture (a folder opened by a tap, a change you
-  /// `perform` and pass to ``react(to:)``), with the view after it and its changes by identity:
+  /// `perform` on ``view``, which the engine reports with the next frame's events), with the view
+  /// after it and its changes by identity:
   /// save here. Never for the placeholder's moves or a live-mode drag's single steps, nor for a
   /// cancelled drag (see ``CommitCollector``).
   public var onCommit: ((CollectionView<SectionID, ItemID>, [Change<SectionID, ItemID>]) -> Void)?
