@@ -23,7 +23,8 @@ public struct PaneRouter: Hashable, Sendable {
   /// ``followsPointer``), or set it yourself (after a Tab past a pane's last item, say).
   public var keyPane: Int?
   /// Whether the keyboard follows the pointer into the pane it moves over (true), or only into a
-  /// pane pressed in or scrolled (false: click to focus).
+  /// pane pressed in or scrolled (false: click to focus). Set it to false while an item is lifted
+  /// by the keyboard, so that a nudge of the mouse does not take the arrows away mid-move.
   public var followsPointer: Bool
   /// The pane that the held pointer went down in: it gets the moves and the release.
   public private(set) var pressedPane: Int?
