@@ -101,7 +101,8 @@ final class App: HostContent {
         pointerTarget = .controls
         if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) {
           prepareAnnouncer(of: current)
-          commit()
+          // The re-sort comes back as a change, with the view's events: saved like every other.
+          react(to: scenes[current].view.tick(time: time))
         }
       }
     case .pointerMoved(let p) where pointerTarget == .switcher:
@@ -130,6 +131,11 @@ final class App: HostContent {
 
   func tick(time: Double) {
     react(to: scenes[current].view.tick(time: time))
+    // Saving: a fault (locked, disk full, the file gone) or its end goes in the caption and the report.
+    for notice in store.poll(scenes, reporting: report.isEnabled) {
+      caption = notice.caption
+      report.emit(.object(["event": "storage", "text": .string(notice.caption)]))
+    }
   }
 
   /// Acts on what the engine reports: a committed change is saved in the background (its
@@ -150,6 +156,9 @@ final class App: HostContent {
       case .tapped: break  // a tap on a folder opens or closes it: the engine reports that as a change
       case .lifted(let id): emit("lifted", item: id)
       case .cancelled(let id): emit("cancelled", item: id)
+      case .dropFailed(let id, let error):
+        caption = "\(error)"
+        emit("dropFailed", item: id)
       case .dropped(let id): emit("dropped", item: id)
       }
     }

@@ -40,9 +40,14 @@ public struct OrderKey: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// A key from digit values (0...61), already known to be valid.
   init(values: [UInt8]) {
-    rawValue = String(unsafeUninitializedCapacity: values.count) { buffer in
-      for (i, v) in values.enumerated() { buffer[i] = Self.digit(ofValue: v) }
-      return values.count
+    // Writing the string's bytes in place needs macOS 11 / iOS 14; below that, one more array.
+    if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+      rawValue = String(unsafeUninitializedCapacity: values.count) { buffer in
+        for (i, v) in values.enumerated() { buffer[i] = Self.digit(ofValue: v) }
+        return values.count
+      }
+    } else {
+      rawValue = String(decoding: values.map { Self.digit(ofValue: $0) }, as: UTF8.self)
     }
   }
 
