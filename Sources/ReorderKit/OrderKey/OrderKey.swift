@@ -47,8 +47,13 @@ public struct OrderKey: Hashable, Comparable, Sendable, CustomStringConvertible 
         return values.count
       }
     } else {
-      rawValue = String(decoding: values.map { Self.digit(ofValue: $0) }, as: UTF8.self)
+      rawValue = Self.text(ofValues: values)
     }
+  }
+
+  /// The text of digit values (0...61) through an array of digits: the path below macOS 11 / iOS 14.
+  static func text(ofValues values: [UInt8]) -> String {
+    String(decoding: values.map { digit(ofValue: $0) }, as: UTF8.self)
   }
 
   /// A key from ASCII digits, already known to be valid.
