@@ -101,6 +101,18 @@ struct DuplicateIdentifierTests {
       let (sections, items) = Self.referenceRepeats(old, new)
       #expect(staged.repeatedSectionIDs == sections, "seed \(seed)")
       #expect(staged.repeatedItemIDs == items, "seed \(seed)")
+      // The same batches on data numbered by occurrence (unique identifiers), judged by the
+      // independent model of UIKit's rules, which replays identities.
+      let numbered = try StagedChangeset(
+        from: Self.numbered(old), to: Self.numbered(new), contentChanged: { changed.contains($0 / 1_000) })
+      #expect(numbered.stages.map(\.updates) == staged.stages.map(\.updates), "seed \(seed)")
+      var shown = Self.numbered(old)
+      for (t, stage) in numbered.stages.enumerated() {
+        let judged = UIKitBatchModel(stage.updates).judge(before: shown, after: stage.sections).errors
+        #expect(judged.isEmpty, "seed \(seed) stage \(t): \(judged)")
+        #expect(stage.sections.map(Self.stripped) == staged.stages[t].sections, "seed \(seed) stage \(t)")
+        shown = stage.sections
+      }
       // Pairing by occurrence: an identifier deleted (with its section or on its own) or inserted only as
       // often as its counts differ, in surviving sections.
       #expect(Self.itemChurn(staged) <= Self.referenceChurn(old, new), "seed \(seed)")
@@ -157,6 +169,29 @@ struct DuplicateIdentifierTests {
     }
     let changed = Set((0..<itemPool).filter { _ in rng.chance(0.1) })
     return (old, new, changed)
+  }
+
+  /// Identifiers made unique by occurrence: the k-th occurrence of `x` (items over all sections,
+  /// sections likewise) becomes `x * 1,000 + k`.
+  static func numbered(_ sections: [IntSection]) -> [IntSection] {
+    var seenSections: [Int: Int] = [:]
+    var seenItems: [Int: Int] = [:]
+    return sections.map { section in
+      let s = seenSections[section.id, default: 0]
+      seenSections[section.id] = s + 1
+      return IntSection(
+        id: section.id * 1_000 + s,
+        items: section.items.map { item in
+          let k = seenItems[item, default: 0]
+          seenItems[item] = k + 1
+          return item * 1_000 + k
+        })
+    }
+  }
+
+  /// A numbered section with its occurrence numbers taken off.
+  static func stripped(_ section: IntSection) -> IntSection {
+    IntSection(id: section.id / 1_000, items: section.items.map { $0 / 1_000 })
   }
 
   /// The identifiers that repeat on either side, in the order they first appear (old, then new).
