@@ -20,6 +20,7 @@ test: setup
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/TodoSDL
 	@Scripts/docs.sh
+	@Scripts/availability.sh && Scripts/adapter-stubs.sh
 	@Scripts/outside-in.sh
 	@Scripts/todo-example.sh
 	@Scripts/e2e.sh

@@ -69,8 +69,10 @@ struct Options: ParsableCommand {
   @Flag(name: .customLong("vsync"), inversion: .prefixedNo, help: "Wait for the display's vertical blank.")
   var vsync = true
 
-  @Option(name: .customLong("font"), help: ArgumentHelp("The TrueType font.", valueName: "path"))
-  var fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  @Option(
+    name: .customLong("font"),
+    help: ArgumentHelp("A TrueType font file (default: the sans-serif font fontconfig picks).", valueName: "path"))
+  var fontPath: String?
 
   static let sceneNames = Scene.allCases.map(\.rawValue)
 
