@@ -21,6 +21,12 @@ extension StateDatabase {
   static func replaceScene(_ name: String, snapshot: Snapshot<String, String>, state: JSONObject, in db: Database)
     throws
   {
+    try replaceScene(name, arrangement: SavedArrangement(snapshot), state: state, in: db)
+  }
+
+  static func replaceScene(_ name: String, arrangement snapshot: SavedArrangement, state: JSONObject, in db: Database)
+    throws
+  {
     try db.execute(sql: "DELETE FROM item WHERE scene = ?", arguments: [name])
     let insert = try db.makeStatement(
       sql: "INSERT INTO item (scene, item, section, parent, key, expanded) VALUES (?, ?, ?, ?, ?, ?)")
@@ -51,7 +57,7 @@ extension StateDatabase {
     try saveSceneRow(name, snapshot: snapshot, state: state, in: db)
   }
 
-  static func saveSceneRow(_ name: String, snapshot: Snapshot<String, String>, state: JSONObject, in db: Database)
+  static func saveSceneRow(_ name: String, snapshot: SavedArrangement, state: JSONObject, in db: Database)
     throws
   {
     let sections = JSONValue.array(snapshot.sections.map { .string($0.id) }).serialized()
