@@ -264,16 +264,22 @@ final class StateWriter: @unchecked Sendable {
   /// The report's `changed` line, as ``JSONValue/serialized()`` writes it. Long plain sections (a
   /// million colours) are written by joining their identifiers, about 25 times faster in a debug build.
   static func changedLine(_ report: ChangedReport) -> String {
-    let snapshot = report.snapshot
     var out = "{\"event\": \"changed\", \"scene\": "
     JSONWriter.escape(report.scene, into: &out)
-    out += ", \"sections\": ["
+    out += ", \"sections\": "
+    appendSections(report.snapshot, plain: report.plain, to: &out)
+    return out + "}"
+  }
+
+  /// The sections as `reorder run` writes them, appended to `out` (`plain`: see ``ChangedReport``).
+  static func appendSections(_ snapshot: SavedArrangement, plain: Bool, to out: inout String) {
+    out += "["
     for (k, section) in snapshot.sections.enumerated() {
       if k > 0 { out += ", " }
       out += "{\"id\": "
       JSONWriter.escape(section.id, into: &out)
       out += ", \"items\": "
-      if report.plain, !section.items.isEmpty {
+      if plain, !section.items.isEmpty {
         out += "[\"" + section.items.joined(separator: "\", \"") + "\"]"
       } else {
         out += JSONValue.array(
@@ -288,7 +294,7 @@ final class StateWriter: @unchecked Sendable {
       }
       out += "}"
     }
-    return out + "]}"
+    out += "]"
   }
 
   /// Blocks until every queued write is done, then folds the write-ahead log into the database file
