@@ -28,6 +28,10 @@ extension StateDatabase {
     throws
   {
     try db.execute(sql: "DELETE FROM item WHERE scene = ?", arguments: [name])
+    // Many rows: the order index is built once after them, by sorting, rather than kept up to date
+    // row by row; in the same transaction.
+    let rebuildsIndex = snapshot.sections.reduce(0) { $0 + $1.items.count } >= 50_000
+    if rebuildsIndex { try db.execute(sql: "DROP INDEX IF EXISTS item_order") }
     let insert = try db.makeStatement(
       sql: "INSERT INTO item (scene, item, section, parent, key, expanded) VALUES (?, ?, ?, ?, ?, ?)")
     let s = insert.sqliteStatement
@@ -54,6 +58,7 @@ extension StateDatabase {
         }
       }
     }
+    if rebuildsIndex { try db.execute(sql: StateDatabase.orderIndex) }
     try saveSceneRow(name, snapshot: snapshot, state: state, in: db)
   }
 
