@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint
+.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint fuzz
 
 setup:
 	@Scripts/setup.sh
@@ -23,6 +23,7 @@ test: setup
 	@Scripts/outside-in.sh
 	@Scripts/todo-example.sh
 	@Scripts/e2e.sh
+	@FUZZ_SECONDS=20 Scripts/fuzz.sh
 
 unit:
 	$(SWIFT) test
@@ -51,3 +52,7 @@ lint:
 ## The example app Examples/TodoSDL: builds it and drives it under Xvfb (TODO_DOCS=1 refreshes docs/todo.png).
 todo:
 	@Scripts/todo-example.sh
+
+## libFuzzer on the engine and the tool: each target for FUZZ_SECONDS (default 600); see docs/RELIABILITY.md.
+fuzz:
+	@Scripts/fuzz.sh
