@@ -45,7 +45,12 @@ build_module() { # name sources-dir deps-stamp
     local sources
     mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
     swiftc "${flags[@]}" -module-name "$name" -whole-module-optimization -emit-module \
-      -emit-module-path "$out/obj/$name.swiftmodule" -I "$out/obj" -c "${sources[@]}" -o "$obj"
+      -emit-module-path "$out/obj/$name.swiftmodule" -I "$out/obj" -c "${sources[@]}" -o "$obj" \
+      >"$out/build-$name.log" 2>&1 || {
+      cat "$out/build-$name.log" >&2
+      exit 1
+    }
+    touch "$obj" # swiftc leaves an unchanged object as it was; the stamp must be newer than the sources
   fi
 }
 
@@ -72,8 +77,13 @@ for t in "${targets[@]}"; do
   exe="$out/fuzz-$t"
   if stale "$exe" "$src" "${files[@]}" "$out/obj/ReorderTool.o"; then
     echo "fuzz: linking $t" >&2
+    # (The log keeps the linker's warnings about AddressSanitizer's local symbols out of sight.)
     swiftc "${flags[@]}" -module-name "Fuzz_$t" -I "$out/obj" "$src" "${files[@]}" \
-      "$out/obj/ReorderKit.o" "$out/obj/ReorderTool.o" -lm -o "$exe"
+      "$out/obj/ReorderKit.o" "$out/obj/ReorderTool.o" -lm -o "$exe" >"$out/build-$t.log" 2>&1 || {
+      grep -v "Cannot export local symbol" "$out/build-$t.log" >&2
+      exit 1
+    }
+    touch "$exe"
   fi
 done
 [[ $build_only -eq 1 ]] && exit 0
