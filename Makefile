@@ -26,6 +26,7 @@ test: setup
 	@Scripts/e2e.sh
 	@Scripts/monkey.sh 60
 	@FUZZ_SECONDS=20 Scripts/fuzz.sh
+	@Scripts/sanitizers.sh
 
 unit:
 	$(SWIFT) test
