@@ -26,11 +26,12 @@ enum ToolFuzz {
   }
 
   /// `reorder diff`: the input is two documents split at the first NUL byte (or the whole input
-  /// twice when there is none). The tool answers stages (exit 0) or refuses with one line (exit 2);
+  /// twice when there is none); a second NUL byte after the new document asks for
+  /// `--duplicates pair`. The tool answers stages (exit 0) or refuses with one line (exit 2);
   /// the stages end at the new document's sections.
   static func diff(_ bytes: [UInt8]) throws(FuzzFailure) {
     let old: [UInt8]
-    let new: [UInt8]
+    var new: [UInt8]
     if let nul = bytes.firstIndex(of: 0) {
       old = Array(bytes[..<nul])
       new = Array(bytes[(nul + 1)...])
@@ -38,7 +39,10 @@ enum ToolFuzz {
       old = bytes
       new = bytes
     }
-    let result = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json")
+    // A second NUL byte asks for `--duplicates pair`.
+    let pairs = new.contains(0)
+    if let nul = new.firstIndex(of: 0) { new = Array(new[..<nul]) }
+    let result = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json", pairsDuplicates: pairs)
     switch result.exitCode {
     case 0:
       guard let output = try? JSONValue.parse(Array(result.stdout.utf8)), let stages = output["stages"]?.array else {
