@@ -153,4 +153,27 @@ wait_rows_all() {
   return 1
 }
 
-fault_tests=(test_fault_database_locked test_fault_database_deleted test_fault_database_replaced test_fault_disk_full)
+# The default file of earlier versions, state.json (a SQLite database), is moved to state.sqlite once.
+test_state_old_name_moved_once() {
+  local folder="$XDG_STATE_HOME/reorderkit"
+  rm -rf "$folder"
+  launch --report --reset --state "$TMP/old.sqlite" --scene colors || return 1
+  drag_slots c1 c8 || return 1
+  wait_for_line '"event": "changed"' 5 || return 1
+  local order
+  order=$(last_event changed | jq -c '.sections[0].items')
+  stop_app
+  mkdir -p "$folder"
+  mv "$TMP/old.sqlite" "$folder/state.json"
+  launch --report --scene colors || return 1
+  stop_app
+  expect "a note naming both files: $(cat "$ERR")" grep -qF "moved the state file $folder/state.json to $folder/state.sqlite" "$ERR" || return 1
+  expect "state.json gone" [ ! -e "$folder/state.json" ] || return 1
+  expect "the saved order shown" [ "$(colors_order)" = "$order" ] || return 1
+  launch --report --scene colors || return 1
+  stop_app
+  expect "moved once: no note the second time, got: $(cat "$ERR")" [ ! -s "$ERR" ] || return 1
+  expect "still the saved order" [ "$(colors_order)" = "$order" ] || return 1
+}
+
+fault_tests=(test_state_old_name_moved_once test_fault_database_locked test_fault_database_deleted test_fault_database_replaced test_fault_disk_full)
