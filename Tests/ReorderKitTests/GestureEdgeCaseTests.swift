@@ -109,7 +109,7 @@ struct GestureEdgeCaseTests {
     var view = makeView([["a", "b", "c", "d"]])
     // Keep slot 0 for the first item: proposals for slot 0 become slot 1.
     view.policy.targetPosition = { _, _, proposed in
-      proposed.index == 0 ? OutlinePosition(section: proposed.section, parent: nil, index: 1) : proposed
+      proposed.index == 0 ? PolicyPosition(section: proposed.section, parent: nil, index: 1) : proposed
     }
     drag(&view, from: Point(x: 332, y: 58), through: [Point(x: 58, y: 58)])
     #expect(sections(of: view) == [["a", "c", "b", "d"]])
