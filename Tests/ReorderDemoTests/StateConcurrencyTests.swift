@@ -20,7 +20,8 @@ struct StateConcurrencyTests {
     var order = (0..<200).map { "c\($0)" }
     let writer = StateWriter(database: database, path: path)
     writer.enqueue(
-      .replace(try Snapshot(sections: [.init(id: "colors", items: order)]), state: [:]), scene: "colors", report: nil)
+      .replace(SavedArrangement(try Snapshot(sections: [.init(id: "colors", items: order)])), state: [:]),
+      scene: "colors", report: nil)
     // Readers on two other threads while the main thread queues moves.
     let readers = DispatchGroup()
     let reads = ReadCount()
@@ -37,7 +38,9 @@ struct StateConcurrencyTests {
       let move = SavedMove(
         items: [item], section: "colors", parent: nil, before: at + 1 < order.count ? order[at + 1] : nil)
       writer.enqueue(
-        .change(moves: [move], expanded: [], try Snapshot(sections: [.init(id: "colors", items: order)]), state: [:]),
+        .change(
+          moves: [move], expanded: [], SavedArrangement(try Snapshot(sections: [.init(id: "colors", items: order)])),
+          state: [:]),
         scene: "colors", report: nil)
     }
     writer.waitUntilIdle()
@@ -52,7 +55,8 @@ struct StateConcurrencyTests {
     let database = try StateDatabase(path: path)
     let writer = StateWriter(database: database, path: path)
     writer.enqueue(
-      .replace(try Snapshot(sections: [.init(id: "colors", items: items)]), state: ["sort": "hue"]), scene: "colors",
+      .replace(SavedArrangement(try Snapshot(sections: [.init(id: "colors", items: items)])), state: ["sort": "hue"]),
+      scene: "colors",
       report: nil)
     writer.waitUntilIdle()
     var store = StateStore(path: path)
