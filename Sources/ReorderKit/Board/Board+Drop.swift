@@ -62,13 +62,12 @@ extension Board {
   /// Cancels a drag whose items left the source: they go back where they stood, by identity.
   mutating func cancelAcross(time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
-    leaveHolder(&drag, time: time)
+    var events = leaveHolder(&drag, time: time)
     interaction = .idle
     autoScroll.stop()
-    guard let s = index(of: drag.source) else { return [] }
+    guard let s = index(of: drag.source) else { return events }
     let items = Set(drag.items)
     for change in drag.home { columns[s].view.putIn(change, only: items, time: time) }
-    var events: [Event] = []
     let view = columns[s].view
     if let place = view.spokenPlace(ofItem: drag.lead) {
       let name = view.announcer.itemName(drag.lead)

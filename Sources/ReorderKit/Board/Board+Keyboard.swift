@@ -25,7 +25,8 @@ extension Board {
   public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [Event] {
     var events = advance(to: time)
     guard case .dragging(let drag) = interaction else {
-      guard interaction.isIdle, let id = focusedView, let i = index(of: id) else { return events }
+      // Without a focus, the keys go to the first view (Tab focuses its first item).
+      guard interaction.isIdle, let id = focusedView ?? columns.first?.id, let i = index(of: id) else { return events }
       events += absorb(id, columns[i].view.keyPressed(key, time: time))
       return events
     }
@@ -51,7 +52,7 @@ extension Board {
       events += finishDrag(time: time) { view, _, t in view.keyPressed(key, time: t) }
     default:
       guard let holder = drag.holder, let h = index(of: holder) else { break }
-      events += absorb(holder, columns[h].view.keyPressed(key, time: time))
+      events += absorb(holder, columns[h].view.keyPressed(key, time: time).filter { !$0.isDataChange })
     }
     return events
   }

@@ -64,6 +64,21 @@ extension Board {
     return events
   }
 
+  /// Adds the item under a point (window coordinates) to the drag-and-drop session in progress, in
+  /// the view that holds it (see ``CollectionView/addItemToDragSession(at:time:)``).
+  public mutating func addItemToDragSession(at point: Point, time: Double) -> [Event] {
+    var events = advance(to: time)
+    guard case .dragging(let drag) = interaction, drag.pristine, let i = index(of: drag.source),
+      columnIndex(at: point) == i
+    else { return events }
+    events += absorb(drag.source, columns[i].view.addItemToDragSession(at: toView(point, i), time: time))
+    if case .dragging(var d) = interaction {
+      d.items = columns[i].view.boardDragItems
+      interaction = .dragging(d)
+    }
+    return events
+  }
+
   /// Cancels the gesture in progress (Esc, a lost pointer): lifted items return to where they were.
   public mutating func cancelGesture(time: Double) -> [Event] {
     var events = advance(to: time)
@@ -122,7 +137,8 @@ extension Board {
   mutating func advance(to time: Double) -> [Event] {
     now = max(now, time)
     liftColumnIfHeld(time: time)
-    var events: [Event] = []
+    var events = pendingEvents
+    pendingEvents = []
     for i in columns.indices {
       let id = columns[i].id
       events += absorb(id, columns[i].view.tick(time: time))
@@ -193,14 +209,14 @@ extension Board {
   /// the drag, or the items move there.
   mutating func follow(time: Double) -> [Event] {
     guard case .dragging(let drag) = interaction else { return [] }
-    let over = columnIndex(at: drag.pointer)
+    // A board of one view: the view has the whole window (version 2's drag, outside its frame too).
+    let over = columnIndex(at: drag.pointer) ?? (columns.count == 1 ? 0 : nil)
     if let holder = drag.holder, let h = index(of: holder), over == h {
       guard !drag.pristine || h == index(of: drag.source) else { return [] }
       let view = columns[h].view
-      if view.isDragging {
-        return absorb(holder, columns[h].view.pointerMoved(to: toView(drag.pointer, h), time: time))
-      }
-      return []
+      guard view.isDragging else { return [] }
+      let viewEvents = columns[h].view.pointerMoved(to: toView(drag.pointer, h), time: time)
+      return absorb(holder, drag.pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
     }
     if drag.holder == nil, let over, columns[over].id == drag.refused { return [] }
     return enter(over, keyboardPosition: nil, time: time)
@@ -211,8 +227,7 @@ extension Board {
   /// `keyboardPosition`. Over no view, or a view that refuses them, the board holds them.
   mutating func enter(_ target: Int?, keyboardPosition: OutlinePosition<ItemID>?, time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
-    var events: [Event] = []
-    leaveHolder(&drag, time: time)
+    var events = leaveHolder(&drag, time: time)
     drag.refused = nil
     defer { interaction = .dragging(drag) }
     guard let target else { return events }
@@ -243,8 +258,10 @@ extension Board {
 
   /// Takes the items out of the view that holds them. The first time, the source's own drag ends
   /// silently and the board keeps where the items stood, to put them back.
-  mutating func leaveHolder(_ drag: inout Drag, time: Double) {
-    guard let holder = drag.holder, let h = index(of: holder) else { return }
+  @discardableResult
+  mutating func leaveHolder(_ drag: inout Drag, time: Double) -> [Event] {
+    guard let holder = drag.holder, let h = index(of: holder) else { return [] }
+    var events: [Event] = []
     if drag.pristine {
       let view = columns[h].view
       if let session = view.drag {
@@ -252,7 +269,8 @@ extension Board {
         drag.grab = session.grab
         drag.size = session.size
       }
-      columns[h].view.abandonDragSilently(time: time)
+      // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
+      events = columns[h].view.abandonDragSilently(time: time).map { .view(holder, $0) }
       let data = columns[h].view.snapshot
       drag.items = drag.items.filter(data.contains).sorted {
         data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
@@ -271,5 +289,17 @@ extension Board {
       columns[h].view.takeOut(drag.items, time: time)
     }
     drag.holder = nil
+    return events
+  }
+}
+
+extension CollectionViewEvent {
+  /// Whether the event reports a change to the data (a live step's move): while the items visit a
+  /// view other than their source, its live steps are the board's to report, once, at the drop.
+  var isDataChange: Bool {
+    switch self {
+    case .moved, .changed(.moved), .committed: true
+    default: false
+    }
   }
 }

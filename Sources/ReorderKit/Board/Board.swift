@@ -81,6 +81,8 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
 
   var interaction = Interaction.idle
   var history = History()
+  /// Events of calls that return none (new data, a removed view): delivered with the next call's events.
+  var pendingEvents: [Event] = []
   var now: Double = 0
 
   /// What is going on: nothing, a press in a view, a drag of items, or a column dragged by its header.

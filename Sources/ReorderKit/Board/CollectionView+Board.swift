@@ -45,22 +45,25 @@ extension CollectionView {
   var itemCount: Int { snapshot.totalItemCount }
 
   /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
-  /// the data is the data at the lift again. Nothing is reported or recorded.
-  mutating func abandonDragSilently(time: Double) {
-    guard let drag else { return }
-    if mode == .live {
-      var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
-      for change in drag.undo { if let fitted = fitted(change) { commitDerived(fitted, into: &ignored) } }
+  /// the data is the data at the lift again. Nothing is recorded; the returned events are the
+  /// live moves taken back (the data changed, and the owner saved the live steps).
+  @discardableResult
+  mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      if view.mode == .live {
+        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) } }
+      }
+      view.interaction = .idle
+      view.rebuildArrangement()
+      view.rebuildLayout()
     }
-    interaction = .idle
     longPress.reset()
     pendingAnnouncement = nil
     spokenContainer = nil
     settle = nil
-    relayout(at: time) { view in
-      view.rebuildArrangement()
-      view.rebuildLayout()
-    }
+    return reverted
   }
 
   /// Takes items out of the view (they travel to another view): the rows or slots close up. Nothing
