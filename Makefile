@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint
+.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint monkey fuzz
 
 setup:
 	@Scripts/setup.sh
@@ -20,9 +20,13 @@ test: setup
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/TodoSDL
 	@Scripts/docs.sh
+	@Scripts/availability.sh && Scripts/adapter-stubs.sh
 	@Scripts/outside-in.sh
 	@Scripts/todo-example.sh
 	@Scripts/e2e.sh
+	@Scripts/monkey.sh 60
+	@FUZZ_SECONDS=20 Scripts/fuzz.sh
+	@Scripts/sanitizers.sh
 
 unit:
 	$(SWIFT) test
@@ -51,3 +55,12 @@ lint:
 ## The example app Examples/TodoSDL: builds it and drives it under Xvfb (TODO_DOCS=1 refreshes docs/todo.png).
 todo:
 	@Scripts/todo-example.sh
+
+## The monkey in the real window for MONKEY_SECONDS (default 600), from MONKEY_SEED (default: the clock).
+MONKEY_SECONDS ?= 600
+monkey: setup
+	@Scripts/monkey.sh $(MONKEY_SECONDS) $(MONKEY_SEED)
+
+## libFuzzer on the engine and the tool: each target for FUZZ_SECONDS (default 600); see docs/RELIABILITY.md.
+fuzz:
+	@Scripts/fuzz.sh

@@ -28,8 +28,9 @@ struct StateDatabase: Sendable {
   init(path: String) throws {
     var configuration = Configuration()
     configuration.label = "reorder-demo state"
-    // Another program reading the file (sqlite3) delays a write instead of failing it.
-    configuration.busyMode = .timeout(10)
+    // Another program writing the file (sqlite3) delays a write for up to 2 s; then the writer
+    // warns and retries (a reader never blocks it in WAL mode).
+    configuration.busyMode = .timeout(2)
     configuration.prepareDatabase { db in
       // 32 MB of page cache: writing a million rows into two B-trees thrashes the default 2 MB.
       try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")
@@ -69,9 +70,12 @@ struct StateDatabase: Sendable {
         CREATE TABLE item (
           scene TEXT NOT NULL, item TEXT NOT NULL, section TEXT NOT NULL, parent TEXT, key TEXT NOT NULL,
           expanded INTEGER, PRIMARY KEY (scene, item)) WITHOUT ROWID;
-        CREATE INDEX item_order ON item (scene, section, parent, key, expanded);
+        \(orderIndex);
         """)
   }
+
+  /// The index that reads a scene's rows in order (and a move's neighbours).
+  static let orderIndex = "CREATE INDEX item_order ON item (scene, section, parent, key, expanded)"
 
   // MARK: Reading
 

@@ -16,7 +16,7 @@ extension Board {
   ) {
     guard let i = index(of: id) else { return }
     guard case .dragging(var drag) = interaction, !drag.pristine else {
-      columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+      _ = try? _ = try? columns[i].view.apply(data, itemSizes: itemSizes, time: time)
       return
     }
     var data = data
@@ -27,7 +27,7 @@ extension Board {
         leaveHolder(&drag, time: time)
         interaction = .idle
         autoScroll.stop()
-        columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+        _ = try? _ = try? columns[i].view.apply(data, itemSizes: itemSizes, time: time)
         let name = columns[i].view.announcer.itemName(drag.lead)
         pendingEvents += [
           .view(id, .announcement(columns[i].view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
@@ -49,14 +49,14 @@ extension Board {
     } else if id == drag.holder {
       guard data.numberOfSections > 0 else {
         // The view that holds the gap has nothing to hold it: the gap goes back to the source.
-        columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+        _ = try? _ = try? columns[i].view.apply(data, itemSizes: itemSizes, time: time)
         returnToSource(time: time)
         return
       }
       _ = try? data.apply(.deleted(drag.items.filter(data.contains)))
       data.insertFitted(columns[i].view.placements(of: drag.items), drag, keeping: travelling)
     }
-    columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+    _ = try? _ = try? columns[i].view.apply(data, itemSizes: itemSizes, time: time)
   }
 
   /// Removes a view from the board. A drag whose gap it held goes back to the source; a drag from

@@ -30,8 +30,8 @@ extension CollectionView {
       let none = ItemPath(item: 0, section: -1)
       let proposed =
         grid.hasFixedColumns
-        ? InteractiveMovement.proposal(at: p, in: grid, placeholder: none)
-        : InteractiveMovement.flowProposal(at: p, in: grid, placeholder: none)
+        ? GridTargetRule.proposal(at: p, in: grid, placeholder: none)
+        : GridTargetRule.flowProposal(at: p, in: grid, placeholder: none)
       if let proposed { return proposed.outlinePosition() }
     }
     let end = layout.contentSize

@@ -7,8 +7,8 @@ import ReorderKit
 ///
 /// ```swift
 /// let host = try SDLHost(title: "To do", size: Size(width: 360, height: 520))
-/// let list = CollectionHost(view: view) { id, frame, element, canvas in
-///   canvas.drawText(id, in: frame, size: 16, color: Color.black.withAlpha(element.alpha))
+/// let list = CollectionHost(view: view) { cell in
+///   cell.canvas.drawText(cell.id, in: cell.frame, size: 16, color: Color.black.withAlpha(cell.alpha))
 /// }
 /// list.onCommit = { view, _ in save(view.snapshot) }
 /// host.run(list)  // until the window closes, or SIGTERM / SIGINT
@@ -22,13 +22,12 @@ public final class SDLHost {
   public private(set) var trackingFrameStats = FrameStats()
   public private(set) var workStats = FrameStats()
   public private(set) var intervalStats = FrameStats()
+  /// Frame times of every frame after the first (the first shows the window and may build caches).
+  public private(set) var laterFrameStats = FrameStats()
 
   private var input = InputAdapter()
   private var isRunning = false
   nonisolated(unsafe) private static var isSDLInitialized = false
-
-  /// The font the canvas uses unless told otherwise (DejaVu Sans, as Debian installs it).
-  public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
   /// Starts SDL (once per process) and opens a resizable window.
   ///
@@ -37,14 +36,18 @@ public final class SDLHost {
   ///   - size: the window's size in points.
   ///   - vsync: whether presenting waits for the display's vertical blank (else the host paces
   ///     itself at the display's rate).
-  ///   - fontPath: a TrueType font for ``Canvas/drawText(_:in:size:bold:color:alignment:)``.
-  /// - Throws: ``SDLError`` when SDL, the window, the renderer or the font cannot be set up.
-  public init(title: String, size: Size, vsync: Bool = true, fontPath: String = SDLHost.defaultFontPath) throws {
+  ///   - fontPath: a TrueType (or OpenType) font file for
+  ///     ``Canvas/drawText(_:in:size:bold:color:alignment:)``; `nil` (the default) asks fontconfig
+  ///     for the desktop's sans-serif font and its bold face (``SystemFont/sansSerif()``).
+  /// - Throws: ``SDLError`` when no font is found (saying what to install), or SDL, the window,
+  ///   the renderer or the font cannot be set up.
+  public init(title: String, size: Size, vsync: Bool = true, fontPath: String? = nil) throws {
+    let fonts = try fontPath.map { (regular: $0, bold: String?.none) } ?? SystemFont.sansSerif()
     if !Self.isSDLInitialized {
       try Window.initializeSDL()
       Self.isSDLInitialized = true
     }
-    window = try Window(title: title, size: size, vsync: vsync, fontPath: fontPath)
+    window = try Window(title: title, size: size, vsync: vsync, fontPath: fonts.regular, boldFontPath: fonts.bold)
   }
 
   /// Runs until the window closes, ``stop()`` is called, or SIGTERM / SIGINT arrives (SDL turns
@@ -70,6 +73,7 @@ public final class SDLHost {
       guard isRunning else { break }
       content.tick(time: start)
       let animating = drawFrame(content, time: start)
+      let isFirst = first
       if first {
         content.didShowFirstFrame(time: start)
         first = false
@@ -78,6 +82,7 @@ public final class SDLHost {
       window.present()
       let elapsed = FramePacer.now() - start
       frameStats.record(elapsed)
+      if !isFirst { laterFrameStats.record(elapsed) }
       if wasTracking || content.isTrackingPointer { trackingFrameStats.record(elapsed) }
       if !window.isVSynced || elapsed < pacer.period * 0.5 { pacer.waitForNextFrame() }
       if events.isEmpty, !content.isTrackingPointer, !animating {
@@ -117,6 +122,7 @@ public final class SDLHost {
       "\(name): renderer \(window.rendererName)\(window.isVSynced ? " (vsync)" : ""), \(Int(window.refreshRate)) Hz",
       "\(name): frame time (input, tick, draw, present), all frames: \(frameStats.summary())",
       "\(name): frame time (input, tick, draw, present), drags:      \(trackingFrameStats.summary())",
+      "\(name): frame time (input, tick, draw, present), after the first: \(laterFrameStats.summary())",
       "\(name): before present (input, tick, draw), all frames:      \(workStats.summary())",
       "\(name): frame interval:                                      \(intervalStats.summary())",
     ]

@@ -25,7 +25,7 @@ extension RunTool {
     let columns = scenario.views.map { v in
       let s = v.scenario
       let denied = s.denied
-      var policy = ReorderPolicy<String>()
+      var policy = ReorderPolicy<String, String>()
       policy.canMoveItem = { id, _ in !denied.contains(id) }
       var view = CollectionView(
         snapshot: s.snapshot, layout: s.layout, viewSize: s.viewSize, mode: s.mode, itemSizes: s.itemSizes,

@@ -93,18 +93,19 @@ package enum RunTool {
     return outcome
   }
 
-  /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the cadence.
+  /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the
+  /// cadence. The hooks name sections by identity, so new data that adds or removes sections
+  /// mid-drag cannot make them read the wrong section.
   static func configureDragDrop(_ view: inout CollectionView<String, String>, _ scenario: Scenario) {
     let forbidden = scenario.dropForbidden
     let copied = scenario.dropCopied
-    let sectionIDs = scenario.snapshot.sections.map(\.id)
     view.reorderingCadence = scenario.reorderingCadence
     view.policy.dropSessionDidUpdate = { items, destination, proposed in
       guard proposed.landsItems, let destination else { return proposed }
       switch destination {
       case .insertInto(let group) where forbidden.contains(group):
         return DropProposal(operation: .forbidden, intent: proposed.intent)
-      case .insertAt(let p) where forbidden.contains(sectionIDs[p.section]) || p.parent.map(forbidden.contains) == true:
+      case .insertAt(let p) where forbidden.contains(p.section) || p.parent.map(forbidden.contains) == true:
         return DropProposal(operation: .forbidden, intent: proposed.intent)
       default:
         if !copied.isEmpty && items.allSatisfy(copied.contains) {
