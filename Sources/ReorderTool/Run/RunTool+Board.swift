@@ -82,7 +82,15 @@ extension RunTool {
         } else {
           record(board.scrollBoard(by: d, time: time))
         }
-      case .apply(let data): board.apply(data, toView: viewID ?? board.columns[0].id, time: time)
+      case .apply(let data):
+        let id = viewID ?? board.columns[0].id
+        let sizes = scenario.views.first { $0.id == id }?.scenario.itemSizes ?? [:]
+        do {
+          try board.apply(data, toView: id, itemSizes: sizes, time: time)
+        } catch {
+          // Reading the scenario checked that a flow grid has a size for every item it applies.
+          preconditionFailure("events: \(error)")
+        }
       case .undo: record(board.undo(time: time))
       case .redo: record(board.redo(time: time))
       case .focus(let id): record(board.focus(id, time: time))

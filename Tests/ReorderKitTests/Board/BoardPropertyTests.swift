@@ -138,7 +138,7 @@ struct BoardPropertyTests {
         items.append("n\(seed)-\(t)")
         expected.insert("n\(seed)-\(t)")
       }
-      board.apply(makeSnapshot([items], section: id), toView: id, time: t + 0.7)
+      try board.apply(makeSnapshot([items], section: id), toView: id, time: t + 0.7)
       _ = board.pointerMoved(to: Self.randomPoint(&rng, board), time: t + 0.8)
       _ = board.pointerUp(at: Self.randomPoint(&rng, board), time: t + 0.9)
       _ = board.tick(time: t + 0.95)
