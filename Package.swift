@@ -54,6 +54,8 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // The load benchmark of ReorderKitPostgres (Scripts/pg-load.sh runs it against a local server).
+    .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
     .testTarget(name: "ReorderKitPostgresTests", dependencies: ["ReorderKitPostgres", "ReorderKit"]),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import ReorderKit
+import Synchronization
 
 /// The connection ended (the server went away, or a wake-up stream closed).
 struct ConnectionLost: Error {}
@@ -10,14 +11,8 @@ extension SharedBoard {
   func run() async {
     var delay = configuration.initialBackoff
     while !closed, !Task.isCancelled {
-      do {
-        try await session()
-      } catch {
-        debugLog("session ended: \(error)")
-        // The server is away (or refused): go offline and try again later.
-      }
+      await runSession()
       await disconnect()
-      debugLog("disconnected")
       if closed || Task.isCancelled { break }
       if connection == .online { delay = configuration.initialBackoff }
       setConnection(.offline(retryIn: delay))
@@ -27,12 +22,49 @@ extension SharedBoard {
     await disconnect()
   }
 
+  /// Runs one session until it fails, or until the server has not answered for a while: a server
+  /// that goes away can leave a query waiting forever (even closing the connection may not end it),
+  /// so the session is then abandoned, its connections closed, and a new one starts.
+  func runSession() async {
+    lastHeard = .now
+    let heartbeat = configuration.heartbeat
+    let limit = configuration.connectTimeout + heartbeat * 3
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once = Once()
+      let session = Task {
+        do {
+          try await self.session()
+        } catch {
+          debugLog("\(self.clientID) session ended: \(error)")
+        }
+        if once.claim() { continuation.resume() }
+      }
+      let watchdog = Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: heartbeat)
+          if await self.silence() > limit {
+            debugLog("\(self.clientID): no answer for \(limit), abandoning the session")
+            break
+          }
+        }
+        // Abandoned, or closed (cancelled): stop waiting for the session either way.
+        if once.claim() { continuation.resume() }
+      }
+      sessionTasks = [session, watchdog]
+    }
+    for task in sessionTasks { task.cancel() }
+    sessionTasks = []
+    await closeConnections()
+  }
+
   /// One connection's life: connect, catch up, then listen, send and poll until something fails.
   func session() async throws {
     let reader = try await ServerConnection.open(server, id: 1, logger: logger)
     self.reader = reader
+    lastHeard = .now
     let writer = try await ServerConnection.open(server, id: 2, logger: logger)
     self.writer = writer
+    lastHeard = .now
     try await writer.installSchema()
     if clientNumber == nil {
       let number = try await writer.registerClient(name: clientID)
@@ -76,13 +108,23 @@ extension SharedBoard {
     }
   }
 
+  /// How long since the server last answered.
+  func silence() -> Duration { ContinuousClock.now - lastHeard }
+
+  /// Closes the connections without forgetting them (the session then fails and cleans up).
+  func closeConnections() async {
+    for connection in [reader, writer] { await connection?.close() }
+  }
+
   func disconnect() async {
+    saveConfirmed(force: true)
     sendSignal?.finish()
     sendSignal = nil
     let connections = [reader, writer]
     reader = nil
     writer = nil
     for connection in connections { await connection?.close() }
+    catchingUp = false
     let waiters = catchUpWaiters
     catchUpWaiters = []
     for waiter in waiters { waiter.resume(throwing: SharedBoardError(.offline)) }
@@ -126,9 +168,12 @@ extension SharedBoard {
         catchUpAgain = false
         if confirmed.revision == 0 {
           let loaded = try await reader.load(configuration.board)
+          lastHeard = .now
           if loaded.revision > confirmed.revision { applyLoaded(loaded) }
         } else {
-          applyCommits(try await reader.changes(configuration.board, after: confirmed.revision))
+          let commits = try await reader.changes(configuration.board, after: confirmed.revision)
+          lastHeard = .now
+          applyCommits(commits)
         }
       } while catchUpAgain
     } catch {
@@ -145,6 +190,7 @@ extension SharedBoard {
   /// The whole board read at once (first connection).
   func applyLoaded(_ loaded: BoardState) {
     confirmed = loaded
+    unsavedWrites = []
     try? outbox.replaceConfirmed(loaded)
     rebuild(remote: [])
   }
@@ -169,9 +215,21 @@ extension SharedBoard {
       }
     }
     guard !written.isEmpty else { return }
-    try? outbox.updateConfirmed(written, revision: confirmed.revision)
+    unsavedWrites += written
+    saveConfirmed(force: false)
     try? outbox.remove(done)
     rebuild(remote: remote)
+  }
+
+  /// Writes the confirmed rows to the local file, at most every quarter second unless forced: a
+  /// cache (the log brings back whatever it misses), unlike the outbox, which is written at once.
+  func saveConfirmed(force: Bool) {
+    guard !unsavedWrites.isEmpty else { return }
+    let now = ContinuousClock.now
+    guard force || now - lastSaved >= .milliseconds(250) else { return }
+    try? outbox.updateConfirmed(unsavedWrites, revision: confirmed.revision)
+    unsavedWrites = []
+    lastSaved = now
   }
 
   /// The board to show: the confirmed board with the pending gestures on top. A pending gesture
@@ -228,6 +286,7 @@ extension SharedBoard {
   func sendAll(_ writer: ServerConnection) async throws {
     while let p = pending.first(where: { $0.sent == nil }) {
       let answer = try await writer.commit(p.gesture, board: configuration.board, client: clientID)
+      lastHeard = .now
       switch answer {
       case .committed(let revision):
         if let i = pending.firstIndex(where: { $0.gesture.id == p.gesture.id }) { pending[i].sent = revision }
@@ -280,5 +339,18 @@ extension SharedBoard {
 func debugLog(_ text: String) {
   if ProcessInfo.processInfo.environment["REORDERKIT_PG_DEBUG"] != nil {
     FileHandle.standardError.write(Data("[shared] \(text)\n".utf8))
+  }
+}
+
+/// A flag that one caller claims.
+final class Once: Sendable {
+  private let claimed = Mutex(false)
+
+  /// `true` for the first caller only.
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
   }
 }

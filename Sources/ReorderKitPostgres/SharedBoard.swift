@@ -101,6 +101,13 @@ public actor SharedBoard {
   var outcomeWaiters: [String: [CheckedContinuation<GestureOutcome, Never>]] = [:]
   var sentWaiters: [CheckedContinuation<Void, Never>] = []
   var announcedConnection = false
+  /// Confirmed rows not yet in the local file, and when it was last written.
+  var unsavedWrites: [RowWrite] = []
+  var lastSaved = ContinuousClock.now
+  /// When the server last answered (the watchdog's clock).
+  var lastHeard = ContinuousClock.now
+  /// The running session and its watchdog.
+  var sessionTasks: [Task<Void, Never>] = []
 
   /// Others' commits, lost races and connection changes, in order (one consumer).
   public nonisolated let events: AsyncStream<SharedBoardEvent>
@@ -153,6 +160,7 @@ public actor SharedBoard {
   public func close() async {
     closed = true
     runTask?.cancel()
+    for task in sessionTasks { task.cancel() }
     await runTask?.value
     runTask = nil
     sink.finish()
