@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint
+.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint monkey
 
 setup:
 	@Scripts/setup.sh
@@ -20,9 +20,11 @@ test: setup
 	@Scripts/with-postgres.sh $(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/TodoSDL
 	@Scripts/docs.sh
+	@Scripts/availability.sh && Scripts/adapter-stubs.sh
 	@Scripts/outside-in.sh
 	@Scripts/todo-example.sh
 	@Scripts/e2e.sh
+	@Scripts/monkey.sh 60
 
 unit:
 	$(SWIFT) test
@@ -51,3 +53,8 @@ lint:
 ## The example app Examples/TodoSDL: builds it and drives it under Xvfb (TODO_DOCS=1 refreshes docs/todo.png).
 todo:
 	@Scripts/todo-example.sh
+
+## The monkey in the real window for MONKEY_SECONDS (default 600), from MONKEY_SEED (default: the clock).
+MONKEY_SECONDS ?= 600
+monkey: setup
+	@Scripts/monkey.sh $(MONKEY_SECONDS) $(MONKEY_SEED)

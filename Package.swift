@@ -3,8 +3,14 @@ import PackageDescription
 
 let package = Package(
   name: "ReorderKit",
+  // The floor of Swift concurrency on Apple platforms (`@MainActor`, which ReorderKitUIKit's protocol
+  // is isolated to). Scripts/availability.sh type-checks the engine for each of these against the
+  // availability in the standard library's interface, so an API above them fails `make test`.
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   products: [
     .library(name: "ReorderKit", targets: ["ReorderKit"]),
+    // Applies staged changesets to UICollectionView and NSCollectionView (the rest compiles everywhere).
+    .library(name: "ReorderKitUIKit", targets: ["ReorderKitUIKit"]),
     .executable(name: "reorder", targets: ["reorder"]),
     .library(name: "ReorderKitSDL", targets: ["ReorderKitSDL"]),
     .executable(name: "reorder-demo", targets: ["reorder-demo"]),
@@ -23,6 +29,8 @@ let package = Package(
     .target(
       name: "ReorderKit",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    // The UIKit and AppKit adapter: the engine's staged changesets applied to a collection view.
+    .target(name: "ReorderKitUIKit", dependencies: ["ReorderKit"]),
     // JSON formats and the commands of the headless tool (Foundation lives here, not in the engine).
     .target(name: "ReorderTool", dependencies: ["ReorderKit"]),
     .executableTarget(
@@ -58,7 +66,7 @@ let package = Package(
     .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
     .testTarget(name: "ReorderKitPostgresTests", dependencies: ["ReorderKitPostgres", "ReorderKit"]),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
-    .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
+    .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit", "ReorderKitUIKit"]),
     // The desktop app's saved state (SQLite through GRDB).
     .testTarget(
       name: "ReorderDemoTests",

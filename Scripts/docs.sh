@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs of the two libraries, ReorderKit and ReorderKitSDL, from their modules'
+# Builds the DocC catalogs of the libraries, ReorderKit, ReorderKitSDL and ReorderKitUIKit, from their modules'
 # symbol graphs; fails on any warning (a broken link, an undocumented parameter), so the docs stay
-# current. Output: .build/docs/ReorderKit and .build/docs/ReorderKitSDL (or under DOCS_OUT).
+# current. Output: .build/docs/ReorderKit, …/ReorderKitSDL and …/ReorderKitUIKit (or under DOCS_OUT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Kept between runs: an up-to-date build emits no new graphs, and the last ones are still current.
@@ -12,10 +12,15 @@ swift build --target ReorderKitSDL -Xswiftc -emit-symbol-graph -Xswiftc -emit-sy
   echo "docs: the build for the symbol graphs failed" >&2
   exit 1
 }
+swift build --target ReorderKitUIKit -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
+  -Xswiftc "$PWD/$graphs" >/dev/null 2>&1 || {
+  echo "docs: the build for ReorderKitUIKit's symbol graph failed" >&2
+  exit 1
+}
 out=${DOCS_OUT:-.build/docs}
 mkdir -p "$out"
 status=0
-for module in ReorderKit ReorderKitSDL; do
+for module in ReorderKit ReorderKitSDL ReorderKitUIKit; do
   # Each catalog gets its own module's graphs only (DocC documents one module per catalog).
   dir="$graphs/catalog-$module"
   rm -rf "$dir" && mkdir -p "$dir"

@@ -31,6 +31,8 @@ source Tests/E2E/tests.sh
 source Tests/E2E/keyboard.sh
 # shellcheck source=../Tests/E2E/persistence.sh
 source Tests/E2E/persistence.sh
+# shellcheck source=../Tests/E2E/faults.sh
+source Tests/E2E/faults.sh
 
 cleanup() {
   [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
@@ -59,6 +61,7 @@ tests=(
   test_keyboard_reorders_colors
   test_keyboard_escape_cancels
   "${persistence_tests[@]}"
+  "${fault_tests[@]}"
 )
 
 passed=0

@@ -2,7 +2,7 @@
 # Installs what ReorderKit needs on a fresh Debian machine, and nothing that is already there.
 set -euo pipefail
 need=()
-for pkg in libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsqlite3-dev sqlite3 fonts-dejavu-core xvfb xdotool x11-utils imagemagick jq; do
+for pkg in libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsqlite3-dev sqlite3 fontconfig fonts-dejavu-core xvfb xdotool x11-utils imagemagick jq; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

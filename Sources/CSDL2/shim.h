@@ -20,6 +20,19 @@ static inline int CSDL2_SaveBMP(SDL_Surface *surface, const char *file) { return
 /// SDL_TOUCH_MOUSEID: mouse events synthesised from touch carry this id.
 static inline Uint32 CSDL2_TouchMouseID(void) { return SDL_TOUCH_MOUSEID; }
 
+/// Where the pointer was when the wheel turned (window coordinates): 1 and the point when SDL
+/// says (2.26 and later), else 0.
+static inline int CSDL2_WheelPosition(const SDL_MouseWheelEvent *wheel, int *x, int *y) {
+#if SDL_VERSION_ATLEAST(2, 26, 0)
+  *x = wheel->mouseX;
+  *y = wheel->mouseY;
+  return 1;
+#else
+  (void)wheel; (void)x; (void)y;
+  return 0;
+#endif
+}
+
 /// SDL_BUTTON_LMASK.
 static inline Uint32 CSDL2_ButtonLMask(void) { return SDL_BUTTON_LMASK; }
 

@@ -19,6 +19,7 @@ import ReorderKit
 public final class Canvas {
   let renderer: OpaquePointer
   private let fontPath: String
+  private let boldFontPath: String?
   private var fonts: [FontKey: OpaquePointer] = [:]
   var circles: [Int: OpaquePointer] = [:]
   var rings: [RingKey: OpaquePointer] = [:]
@@ -51,9 +52,10 @@ public final class Canvas {
   /// Horizontal alignment of text in a rectangle.
   public enum Alignment: Sendable { case left, center, right }
 
-  init(renderer: OpaquePointer, fontPath: String) throws {
+  init(renderer: OpaquePointer, fontPath: String, boldFontPath: String? = nil) throws {
     self.renderer = renderer
     self.fontPath = fontPath
+    self.boldFontPath = boldFontPath
     guard font(size: 14, bold: false) != nil else { throw SDLError.last("TTF_OpenFont(\(fontPath))") }
   }
 
@@ -233,7 +235,10 @@ public final class Canvas {
     let key = FontKey(size: size, bold: bold)
     if let f = fonts[key] { return f }
     var path = fontPath
-    if bold, fontPath.hasSuffix(".ttf") {
+    if bold, let boldFontPath, let f = fopen(boldFontPath, "r") {
+      fclose(f)
+      path = boldFontPath
+    } else if bold, fontPath.hasSuffix(".ttf") {
       let boldPath = String(fontPath.dropLast(4)) + "-Bold.ttf"
       if let f = fopen(boldPath, "r") {
         fclose(f)

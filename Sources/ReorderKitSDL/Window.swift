@@ -43,8 +43,10 @@ public final class Window {
     SDL_Quit()
   }
 
-  /// Opens a resizable window, centred, with a renderer that waits for vsync when `vsync` is true.
-  public init(title: String, size: Size, vsync: Bool = true, fontPath: String) throws {
+  /// Opens a resizable window, centred, with a renderer that waits for vsync when `vsync` is true;
+  /// its canvas draws text with the font at `fontPath`, bold text with `boldFontPath` (else a
+  /// `-Bold` file beside the regular one, else the regular face emboldened).
+  public init(title: String, size: Size, vsync: Bool = true, fontPath: String, boldFontPath: String? = nil) throws {
     let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
     guard
       let window = SDL_CreateWindow(
@@ -68,7 +70,7 @@ public final class Window {
     self.renderer = renderer
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     do {
-      self.canvas = try Canvas(renderer: renderer, fontPath: fontPath)
+      self.canvas = try Canvas(renderer: renderer, fontPath: fontPath, boldFontPath: boldFontPath)
     } catch {
       SDL_DestroyRenderer(renderer)
       SDL_DestroyWindow(window)

@@ -101,7 +101,8 @@ final class App: HostContent {
         pointerTarget = .controls
         if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) {
           prepareAnnouncer(of: current)
-          commit()
+          // The re-sort comes back as a change, with the view's events: saved like every other.
+          react(to: scenes[current].view.tick(time: time))
         }
       }
     case .pointerMoved(let p) where pointerTarget == .switcher:
@@ -114,15 +115,27 @@ final class App: HostContent {
       pointerTarget = nil
     case .pointerMoved where pointerTarget != nil, .quit:
       break
-    case .key(.digit(let d)) where (1...scenes.count).contains(d):
-      switchScene(to: d - 1, time: time)
+    case .key(.character(let c), let modifiers)
+    where modifiers.isEmpty && Self.sceneIndex(of: c, count: scenes.count) != nil:
+      switchScene(to: Self.sceneIndex(of: c, count: scenes.count)!, time: time)
     default:
       react(to: panes[current].handle(event, view: &scenes[current].view, time: time))
     }
   }
 
+  /// The scene a digit key switches to (1 is the first), if there is one.
+  static func sceneIndex(of key: Character, count: Int) -> Int? {
+    guard let d = key.wholeNumberValue, (1...count).contains(d) else { return nil }
+    return d - 1
+  }
+
   func tick(time: Double) {
     react(to: scenes[current].view.tick(time: time))
+    // Saving: a fault (locked, disk full, the file gone) or its end goes in the caption and the report.
+    for notice in store.poll(scenes, reporting: report.isEnabled) {
+      caption = notice.caption
+      report.emit(.object(["event": "storage", "text": .string(notice.caption)]))
+    }
   }
 
   /// Acts on what the engine reports: a committed change is saved in the background (its
@@ -143,6 +156,9 @@ final class App: HostContent {
       case .tapped: break  // a tap on a folder opens or closes it: the engine reports that as a change
       case .lifted(let id): emit("lifted", item: id)
       case .cancelled(let id): emit("cancelled", item: id)
+      case .dropFailed(let id, let error):
+        caption = "\(error)"
+        emit("dropFailed", item: id)
       case .dropped(let id): emit("dropped", item: id)
       }
     }
@@ -206,8 +222,11 @@ final class App: HostContent {
     let theme = theme
     let animating = panes[current].draw(
       s.view, in: canvas, time: time,
-      item: { id, f, element, canvas in s.drawItem(id, frame: f, element: element, canvas: canvas, theme: theme) },
-      header: { id, f, element, canvas in s.drawHeader(id, frame: f, element: element, canvas: canvas, theme: theme) })
+      item: { cell in s.drawItem(cell.id, frame: cell.frame, element: cell.element, canvas: cell.canvas, theme: theme)
+      },
+      header: { header in
+        s.drawHeader(header.id, frame: header.frame, element: header.element, canvas: header.canvas, theme: theme)
+      })
     // The bar and the scene's controls.
     let top = viewOrigin.y
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: top), color: theme.bar.withAlpha(0.97))

@@ -44,7 +44,7 @@ struct Options: ParsableCommand {
   @Option(
     name: .customLong("state"),
     help: ArgumentHelp(
-      "The state file (default $XDG_STATE_HOME/reorderkit/state.json, or ~/.local/state/reorderkit/state.json).",
+      "The state database (default $XDG_STATE_HOME/reorderkit/state.sqlite, or ~/.local/state/reorderkit/state.sqlite).",
       valueName: "path"))
   var statePath: String?
 
@@ -69,8 +69,10 @@ struct Options: ParsableCommand {
   @Flag(name: .customLong("vsync"), inversion: .prefixedNo, help: "Wait for the display's vertical blank.")
   var vsync = true
 
-  @Option(name: .customLong("font"), help: ArgumentHelp("The TrueType font.", valueName: "path"))
-  var fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  @Option(
+    name: .customLong("font"),
+    help: ArgumentHelp("A TrueType font file (default: the sans-serif font fontconfig picks).", valueName: "path"))
+  var fontPath: String?
 
   static let sceneNames = Scene.allCases.map(\.rawValue)
 
@@ -95,12 +97,21 @@ struct Options: ParsableCommand {
     }
   }
 
-  /// The state file: `--state`, else under $XDG_STATE_HOME, else ~/.local/state.
+  /// The state database: `--state`, else `reorderkit/state.sqlite` under $XDG_STATE_HOME, else under
+  /// ~/.local/state.
   var resolvedStatePath: String {
     if let statePath { return statePath }
-    let env = ProcessInfo.processInfo.environment
-    if let xdg = env["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/reorderkit/state.json" }
-    let home = env["HOME"] ?? NSHomeDirectory()
-    return home + "/.local/state/reorderkit/state.json"
+    return Self.stateFolder(ProcessInfo.processInfo.environment) + "/" + Self.stateFileName
+  }
+
+  /// The default state database's name: it says what the file is (earlier versions wrote `state.json`).
+  static let stateFileName = "state.sqlite"
+  /// The default state file's name in earlier versions (a JSON file, then a SQLite database).
+  static let oldStateFileName = "state.json"
+
+  /// The folder of the default state file.
+  static func stateFolder(_ env: [String: String]) -> String {
+    if let xdg = env["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/reorderkit" }
+    return (env["HOME"] ?? NSHomeDirectory()) + "/.local/state/reorderkit"
   }
 }

@@ -28,8 +28,9 @@ struct StateDatabase: Sendable {
   init(path: String) throws {
     var configuration = Configuration()
     configuration.label = "reorder-demo state"
-    // Another program reading the file (sqlite3) delays a write instead of failing it.
-    configuration.busyMode = .timeout(10)
+    // Another program writing the file (sqlite3) delays a write for up to 2 s; then the writer
+    // warns and retries (a reader never blocks it in WAL mode).
+    configuration.busyMode = .timeout(2)
     configuration.prepareDatabase { db in
       // 32 MB of page cache: writing a million rows into two B-trees thrashes the default 2 MB.
       try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")

@@ -45,6 +45,26 @@ extension StateStore {
     return (try StateDatabase(path: path), warning)
   }
 
+  /// Moves the default state file of an earlier version (`state.json` beside `path`) to `path`, once:
+  /// only when `path` does not exist yet, with SQLite's `-wal` and `-shm` files. Returns a note saying
+  /// so, or `nil` when there was nothing to move. (The moved file is then opened as usual: a database
+  /// as it is, the JSON file of the first version imported.)
+  ///
+  /// ```swift
+  /// StateStore.moveOldStateFile(from: "~/.local/state/reorderkit/state.json", to: "…/state.sqlite")
+  /// ```
+  static func moveOldStateFile(from old: String, to path: String) throws -> String? {
+    let files = FileManager.default
+    guard !files.fileExists(atPath: path), files.fileExists(atPath: old) else { return nil }
+    // The log and the shared memory first: a database moved without its log would lose commits.
+    for suffix in ["-wal", "-shm"] where files.fileExists(atPath: old + suffix) {
+      if files.fileExists(atPath: path + suffix) { try files.removeItem(atPath: path + suffix) }
+      try files.moveItem(atPath: old + suffix, toPath: path + suffix)
+    }
+    try files.moveItem(atPath: old, toPath: path)
+    return "reorder-demo: moved the state file \(old) to \(path) (a SQLite database; the old name said JSON)"
+  }
+
   /// The scenes of a JSON state file of the previous version:
   /// `{"version": 1, "scenes": {"colors": {"sections": [...]}, "students": {"sort": …, "sections": [...]}}}`.
   static func importableScenes(_ path: String) throws -> [String: StateDatabase.SavedScene] {

@@ -6,42 +6,226 @@ import ReorderTool
 
 /// The background writer of ``StateStore``: a serial queue that runs each recorded change as one
 /// transaction, then hands the `changed` line to the main thread.
+///
+/// When a write fails (the database locked by another process for longer than the busy timeout, the
+/// disk full, the file deleted or replaced underneath), the writer warns once (stderr, and through
+/// ``takeNotices()`` the app's caption), prints no `changed` line for the change, and keeps no rows of
+/// it: the app keeps the arrangement in memory. Later changes of that scene are not written either.
+/// Every second it retries: it reopens the file when it is gone or another file, then asks the app
+/// (``takeResyncRequest()``) to hand it the whole arrangement of every scene not saved, which it
+/// writes in one transaction ``resync(_:)``; their `changed` lines follow, and a notice says so.
 final class StateWriter: @unchecked Sendable {
   enum Operation: Sendable {
     /// Rewrite the scene's rows from the snapshot.
     case replace(Snapshot<String, String>, state: JSONObject)
-    /// Moves and folder toggles; the snapshot is the fallback when the rows do not fit.
-    case change(moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], Snapshot<String, String>)
+    /// Moves and folder toggles; the snapshot and state are the fallback when the rows do not fit.
+    case change(
+      moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], Snapshot<String, String>, state: JSONObject)
   }
 
-  private let database: StateDatabase?
-  private let queue = DispatchQueue(label: "reorder-demo.state", qos: .utility)
-  private let lock = NSLock()
-  private var warned = false
+  /// A whole scene to write again after a fault.
+  struct Resync: Sendable {
+    var scene: String
+    var snapshot: Snapshot<String, String>
+    var state: JSONObject
+    var report: ChangedReport?
+  }
 
-  init(database: StateDatabase?) { self.database = database }
+  /// What the app learns from the writer: a fault (why saves fail) or its end.
+  enum Notice: Equatable, Sendable {
+    case failing(reason: String)
+    case saved
+
+    /// The caption's words.
+    var caption: String {
+      switch self {
+      case .failing(let reason): "Not saved: \(reason). Kept in memory; retrying."
+      case .saved: "Saved again."
+      }
+    }
+  }
+
+  let path: String
+  private var database: StateDatabase?
+  /// The file the database was opened on (device, inode), to tell when it is deleted or replaced.
+  private var identity: FileIdentity?
+  private let queue = DispatchQueue(label: "reorder-demo.state", qos: .utility)
+  /// How long the writer waits before it tries a failing save again.
+  let retryInterval: Double
+
+  // The writer queue's own state.
+  /// The current fault, while saves fail.
+  private var fault: String?
+  /// Scenes with changes that are not saved (all scenes: `everything`).
+  private var unsaved: Set<String> = []
+  private var everything = false
+  private var retryScheduled = false
+
+  // Shared with the main thread (under `lock`).
+  private let lock = NSLock()
+  private var notices: [Notice] = []
+  private var request: (scenes: Set<String>, all: Bool)?
+
+  init(database: StateDatabase?, path: String, retryInterval: Double = 1) {
+    self.database = database
+    self.path = path
+    self.retryInterval = retryInterval
+    identity = database == nil ? nil : FileIdentity(path: path)
+  }
 
   /// Queues a change of a scene; `report` asks for a `changed` line once it is on disk.
   func enqueue(_ operation: Operation, scene name: String, report: ChangedReport?) {
     queue.async { [self] in
-      if let database {
-        do {
-          try database.queue.write { db in try Self.perform(operation, scene: name, in: db) }
-          if case .replace = operation {
-            // Fold a whole scene's rows into the database file now, so the next move's commit does
-            // not pay SQLite's automatic checkpoint of a 90 MB log (a million rows). Passive: a
-            // reader (sqlite3 in a terminal) never makes it fail; what it leaves, a later one does.
-            _ = try? database.queue.writeWithoutTransaction { db in try db.checkpoint(.passive) }
-          }
-        } catch {
-          lock.withLock {
-            if !warned { warn("reorder-demo: warning: cannot save to the state file (\(error))") }
-            warned = true
+      guard let database else {
+        // No database this session (warned at start): the report still follows each change.
+        if let report { Self.printLine(Self.changedLine(report)) }
+        return
+      }
+      guard fault == nil else {
+        // Saves are failing: the change is kept in memory only, and written whole once they work.
+        unsaved.insert(name)
+        return
+      }
+      do {
+        try checkFile()
+        try database.queue.write { db in try Self.perform(operation, scene: name, in: db) }
+        if case .replace = operation {
+          // Fold a whole scene's rows into the database file now, so the next move's commit does
+          // not pay SQLite's automatic checkpoint of a 90 MB log (a million rows). Passive: a
+          // reader (sqlite3 in a terminal) never makes it fail; what it leaves, a later one does.
+          _ = try? database.queue.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        }
+      } catch {
+        fail(error, scene: name)
+        return
+      }
+      if let report { Self.printLine(Self.changedLine(report)) }
+    }
+  }
+
+  /// Writes whole scenes again in one transaction (the app's answer to ``takeResyncRequest()``);
+  /// on success the fault ends and each scene's `changed` line follows.
+  func resync(_ scenes: [Resync]) {
+    queue.async { [self] in
+      guard let database, fault != nil else { return }
+      do {
+        try checkFile()
+        try database.queue.write { db in
+          for scene in scenes {
+            try StateDatabase.replaceScene(scene.scene, snapshot: scene.snapshot, state: scene.state, in: db)
           }
         }
+        _ = try? database.queue.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+      } catch {
+        fail(error, scene: nil)
+        return
       }
-      guard let report else { return }
-      Self.printLine(Self.changedLine(report))
+      let written = Set(scenes.map(\.scene))
+      unsaved.subtract(written)
+      if everything { everything = false }
+      for scene in scenes { if let report = scene.report { Self.printLine(Self.changedLine(report)) } }
+      guard unsaved.isEmpty else {
+        // Changes dropped after the app answered: one more round.
+        scheduleRetry(after: 0)
+        return
+      }
+      fault = nil
+      let line = "reorder-demo: saved again to \(path)"
+      warn(line)
+      lock.withLock { notices.append(.saved) }
+    }
+  }
+
+  /// The notices since the last call (the main thread shows the latest in the caption).
+  func takeNotices() -> [Notice] {
+    lock.withLock {
+      defer { notices.removeAll() }
+      return notices
+    }
+  }
+
+  /// The scenes the writer wants whole (`all`: every scene), once the file is usable again.
+  func takeResyncRequest() -> (scenes: Set<String>, all: Bool)? {
+    lock.withLock {
+      defer { request = nil }
+      return request
+    }
+  }
+
+  /// Throws when the file at `path` is no longer the one the database has open: the writes would go
+  /// to a file nobody reads.
+  private func checkFile() throws {
+    guard let identity else { return }
+    switch FileIdentity(path: path) {
+    case nil: throw StorageFault("the state file \(path) was deleted")
+    case let now? where now != identity: throw StorageFault("the state file \(path) was replaced by another file")
+    default: break
+    }
+  }
+
+  /// Enters (or stays in) the failing state: one warning per fault, a retry scheduled.
+  private func fail(_ error: Error, scene: String?) {
+    if let scene { unsaved.insert(scene) }
+    let reason: String
+    if let error = error as? StorageFault {
+      reason = error.description
+      // The rows of every scene are in the old file: all are written again.
+      everything = true
+    } else if let error = error as? DatabaseError {
+      reason = Self.describe(error)
+    } else {
+      reason = "\(error)"
+    }
+    if fault == nil {
+      fault = reason
+      let line =
+        "reorder-demo: warning: cannot save to \(path) (\(reason)); the arrangement is kept in memory and the save retried"
+      warn(line)
+      lock.withLock { notices.append(.failing(reason: reason)) }
+    }
+    scheduleRetry(after: retryInterval)
+  }
+
+  /// A retry: reopens the file when needed, then asks the app for the scenes to write.
+  private func scheduleRetry(after delay: Double) {
+    guard !retryScheduled else { return }
+    retryScheduled = true
+    queue.asyncAfter(deadline: .now() + delay) { [self] in
+      retryScheduled = false
+      guard fault != nil else { return }
+      if everything || (identity != nil && FileIdentity(path: path) != identity) {
+        everything = true
+        do {
+          try reopen()
+        } catch {
+          scheduleRetry(after: retryInterval)
+          return
+        }
+      }
+      let wanted = (scenes: unsaved, all: everything)
+      lock.withLock { request = wanted }
+    }
+  }
+
+  /// Closes the database and opens the file now at `path` (a new one when it was deleted; a foreign
+  /// or damaged one is set aside, as at start).
+  private func reopen() throws {
+    if let database { try? database.queue.close() }
+    database = nil
+    let (opened, warning) = try StateStore.open(path)
+    if let warning { warn(warning) }
+    database = opened
+    identity = FileIdentity(path: path)
+  }
+
+  /// SQLite's result, in words a user can act on.
+  static func describe(_ error: DatabaseError) -> String {
+    switch error.resultCode.primaryResultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED: "the database is locked by another process"
+    case .SQLITE_FULL: "the disk is full"
+    case .SQLITE_READONLY: "the file is read-only or was moved"
+    case .SQLITE_IOERR: "an I/O error: \(error.message ?? "\(error.resultCode)")"
+    default: error.message ?? "\(error.resultCode)"
     }
   }
 
@@ -63,13 +247,10 @@ final class StateWriter: @unchecked Sendable {
     switch operation {
     case .replace(let snapshot, let state):
       try StateDatabase.replaceScene(name, snapshot: snapshot, state: state, in: db)
-    case .change(let moves, let expanded, let snapshot):
+    case .change(let moves, let expanded, let snapshot, let state):
       for move in moves {
         guard try StateDatabase.move(move, inScene: name, in: db) != nil else {
           // The rows do not hold the move's items: rewrite the scene from what the app shows.
-          let state =
-            try Row.fetchOne(db, sql: "SELECT state FROM scene WHERE name = ?", arguments: [name])
-            .flatMap { try JSONValue.parse(Array(($0[0] as String).utf8)).object } ?? JSONObject()
           try StateDatabase.replaceScene(name, snapshot: snapshot, state: state, in: db)
           return
         }
@@ -114,6 +295,7 @@ final class StateWriter: @unchecked Sendable {
   /// (a clean exit leaves one self-contained file).
   func waitUntilIdle() {
     queue.sync {
+      if let fault { warn("reorder-demo: warning: quitting with changes not saved to \(path) (\(fault))") }
       _ = try? database?.queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
   }

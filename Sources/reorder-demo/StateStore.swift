@@ -28,7 +28,7 @@ struct StateStore {
   private var synced: Set<String> = []
   /// The extras last saved per scene (Students' sort), to tell a re-sort from a move.
   private var savedState: [String: JSONObject] = [:]
-  private var writer = StateWriter(database: nil)
+  private(set) var writer = StateWriter(database: nil, path: "")
   private var reading: SceneReading?
 
   init(path: String) { self.path = path }
@@ -44,7 +44,7 @@ struct StateStore {
     } catch {
       return "reorder-demo: warning: cannot open the state file \(path) (\(error)); this session is not saved"
     }
-    writer = StateWriter(database: database)
+    writer = StateWriter(database: database, path: path)
     // The rows are read on another thread while the window opens and the scenes are built.
     if !reset { reading = SceneReading(database) }
     return warning
@@ -62,10 +62,10 @@ struct StateStore {
     case .failure(let error):
       do {
         let aside = try Self.setAside(path, reason: "\(error)")
-        writer = StateWriter(database: try StateDatabase(path: path))
+        writer = StateWriter(database: try StateDatabase(path: path), path: path)
         return aside
       } catch {
-        writer = StateWriter(database: nil)
+        writer = StateWriter(database: nil, path: path)
         return "reorder-demo: warning: cannot open the state file \(path) (\(error)); this session is not saved"
       }
     }
@@ -108,16 +108,14 @@ struct StateStore {
   mutating func record(_ scene: any DemoScene, moved: [String], toggled: [String], reporting: Bool) {
     let name = scene.storageKey
     let snapshot = scene.view.snapshot
-    // Colors: plain items named "cN", which need no escaping.
-    let report =
-      reporting ? StateWriter.ChangedReport(scene: scene.name, snapshot: snapshot, plain: scene is ColorsScene) : nil
+    let report = reporting ? Self.changedReport(of: scene) : nil
     let state = Self.extras(of: scene)
     if !synced.contains(name) || state != savedState[name] || (moved.isEmpty && toggled.isEmpty) {
       writer.enqueue(.replace(snapshot, state: state), scene: name, report: report)
     } else {
       let moves = Self.moves(of: moved, in: snapshot)
       let expanded = toggled.map { (group: $0, isExpanded: snapshot.isExpanded($0)) }
-      writer.enqueue(.change(moves: moves, expanded: expanded, snapshot), scene: name, report: report)
+      writer.enqueue(.change(moves: moves, expanded: expanded, snapshot, state: state), scene: name, report: report)
     }
     synced.insert(name)
     savedState[name] = state
@@ -126,6 +124,11 @@ struct StateStore {
   /// Waits for every queued write (at exit) and its `changed` line.
   func finish() {
     writer.waitUntilIdle()
+  }
+
+  /// The `changed` line of a scene as it is now. Colors: plain items named "cN", which need no escaping.
+  static func changedReport(of scene: any DemoScene) -> StateWriter.ChangedReport {
+    StateWriter.ChangedReport(scene: scene.name, snapshot: scene.view.snapshot, plain: scene is ColorsScene)
   }
 
   /// The scene's extras saved beside its arrangement (Students' sort); empty for the others.

@@ -136,11 +136,13 @@ struct Tour {
           case .scroll(let direction, let duration):
             let n = max(Int(duration * fps), 1)
             let size = app.scene.view.viewSize
+            let over = app.viewFrame(of: app.current).center  // the wheel turns over the view
             for k in 1...n {
               pending.append(
                 (
                   t + duration * Double(k) / Double(n),
-                  .scroll(Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)))
+                  .scroll(
+                    Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)), at: over)
                 ))
             }
           case .secondFinger(let target):

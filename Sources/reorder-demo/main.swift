@@ -13,6 +13,19 @@ if options.tourDirectory != nil, ProcessInfo.processInfo.environment["SDL_VIDEOD
   setenv("SDL_VIDEODRIVER", "offscreen", 1)
 }
 
+if options.statePath == nil {
+  // Earlier versions named the database state.json: it is moved to its new name once.
+  let folder = Options.stateFolder(ProcessInfo.processInfo.environment)
+  do {
+    if let note = try StateStore.moveOldStateFile(
+      from: folder + "/" + Options.oldStateFileName, to: options.resolvedStatePath)
+    {
+      warn(note)
+    }
+  } catch {
+    warn("reorder-demo: warning: cannot move the old state file in \(folder) to its new name (\(error))")
+  }
+}
 var store = StateStore(path: options.resolvedStatePath)
 if let warning = store.load(reset: options.reset) { warn(warning) }
 

@@ -13,7 +13,23 @@ struct Diff: ParsableCommand {
   @Argument(help: "The new sections, in the same format.")
   var new: String
 
+  @Option(
+    help: ArgumentHelp(
+      "What to do with an identifier that appears twice in one file: refuse it (exit 2), or pair it by occurrence.",
+      discussion:
+        "With 'pair', the k-th occurrence of an identifier in OLD is the same item (or section) as its k-th in NEW, and the output ends with \"repeated\": {\"sections\": [...], \"items\": [...]}, the identifiers that repeat.",
+      valueName: "refuse|pair"))
+  var duplicates: Duplicates = .refuse
+
   func run() throws {
-    emit(DiffTool.run(old: readInput(old), new: readInput(new), oldName: old, newName: new))
+    emit(
+      DiffTool.run(
+        old: readInput(old), new: readInput(new), oldName: old, newName: new,
+        pairsDuplicates: duplicates == .pair))
   }
+}
+
+/// `--duplicates refuse|pair`.
+enum Duplicates: String, ExpressibleByArgument, CaseIterable {
+  case refuse, pair
 }

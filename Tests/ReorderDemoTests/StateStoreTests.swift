@@ -114,4 +114,36 @@ struct StateStoreTests {
     // A fresh database took its place.
     #expect(try StateDatabase(path: path).readScenes().isEmpty)
   }
+  @Test func theOldDefaultNameIsMovedOnceWithItsLog() throws {
+    let folder = try scratch()
+    let old = folder + "/" + Options.oldStateFileName
+    let path = folder + "/" + Options.stateFileName
+    #expect(Options.stateFileName == "state.sqlite")
+    // A database of the previous version, left with its write-ahead log (the process was killed).
+    let database = try StateDatabase(path: old)
+    try database.queue.write { db in
+      try StateDatabase.replaceScene("colors", snapshot: try colors(["c3", "c1", "c2"]), state: [:], in: db)
+    }
+    #expect(FileManager.default.fileExists(atPath: old + "-wal"))
+    let note = try #require(try StateStore.moveOldStateFile(from: old, to: path))
+    #expect(note.contains(old) && note.contains(path) && !note.contains("\n"))
+    try database.queue.close()
+    #expect(!FileManager.default.fileExists(atPath: old))
+    #expect(!FileManager.default.fileExists(atPath: old + "-wal"))
+    var store = StateStore(path: path)
+    #expect(store.load(reset: false) == nil)
+    #expect(store.finishLoading() == nil)
+    #expect(try StateDatabase(path: path).readScenes()["colors"]?.snapshot.items(inSection: 0) == ["c3", "c1", "c2"])
+    // Once: a second call finds nothing to move, and a new file never overwrites the database.
+    #expect(try StateStore.moveOldStateFile(from: old, to: path) == nil)
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: old))
+    #expect(try StateStore.moveOldStateFile(from: old, to: path) == nil)
+    #expect(FileManager.default.contents(atPath: old) == Data("{}".utf8))
+  }
+
+  @Test func theDefaultPathSaysSQLite() {
+    #expect(Options.stateFolder(["XDG_STATE_HOME": "/x/state"]) == "/x/state/reorderkit")
+    #expect(Options.stateFolder(["HOME": "/home/u"]) == "/home/u/.local/state/reorderkit")
+    #expect(Options.stateFolder(["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/reorderkit")
+  }
 }

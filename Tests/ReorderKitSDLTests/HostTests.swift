@@ -77,7 +77,7 @@ struct HostTests {
   }
 
   @Test func theHostReportsChangesButNotThePlaceholdersMoves() {
-    let host = CollectionHost(view: Self.grid()) { _, _, _, _ in }
+    let host = CollectionHost(view: Self.grid()) { _ in }
     var commits: [[String]] = []
     var events = 0
     host.onCommit = { view, changes in
@@ -96,7 +96,7 @@ struct HostTests {
   }
 
   @Test func theHostFollowsTheWindowsSize() {
-    let host = CollectionHost(view: Self.grid()) { _, _, _, _ in }
+    let host = CollectionHost(view: Self.grid()) { _ in }
     host.layout = { size in .grid(.init(width: size.width, columns: 4, itemSpacing: 0, lineSpacing: 0)) }
     host.handle(.resized(Size(width: 400, height: 300)), time: 0)
     #expect(host.pane.frame == Rect(x: 0, y: 0, width: 400, height: 300))

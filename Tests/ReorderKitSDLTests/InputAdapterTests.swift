@@ -97,39 +97,77 @@ struct InputAdapterTests {
     #expect(adapter.translate(synthetic, windowSize: window).isEmpty)
   }
 
-  @Test func theWheelScrollsTowardsTheEnd() {
-    var adapter = InputAdapter()
+  func wheel(dy: Float, flipped: Bool = false, at point: (Int32, Int32)) -> SDL_Event {
     var ev = SDL_Event()
     ev.type = SDL_MOUSEWHEEL.rawValue
-    ev.wheel.preciseY = -1  // towards the user: content moves up, the offset grows
-    ev.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
-    #expect(adapter.translate(ev, windowSize: window) == [.scroll(Point(x: 0, y: 48))])
-    ev.wheel.direction = SDL_MOUSEWHEEL_FLIPPED.rawValue
-    #expect(adapter.translate(ev, windowSize: window) == [.scroll(Point(x: 0, y: -48))])
+    ev.wheel.preciseY = dy
+    ev.wheel.direction = (flipped ? SDL_MOUSEWHEEL_FLIPPED : SDL_MOUSEWHEEL_NORMAL).rawValue
+    ev.wheel.mouseX = point.0
+    ev.wheel.mouseY = point.1
+    return ev
   }
 
-  @Test func keys() {
+  @Test func theWheelScrollsTowardsTheEndWhereThePointerIs() {
     var adapter = InputAdapter()
-    #expect(adapter.translate(key(Int(SDLK_ESCAPE.rawValue)), windowSize: window) == [.key(.escape)])
-    #expect(adapter.translate(key(Int(SDLK_3.rawValue)), windowSize: window) == [.key(.digit(3))])
-    #expect(adapter.translate(key(Int(SDLK_KP_2.rawValue)), windowSize: window) == [.key(.digit(2))])
-    #expect(adapter.translate(key(Int(SDLK_a.rawValue)), windowSize: window).isEmpty)
+    // Towards the user: content moves up, the offset grows.
+    #expect(
+      adapter.translate(wheel(dy: -1, at: (120, 340)), windowSize: window) == [
+        .scroll(Point(x: 0, y: 48), at: Point(x: 120, y: 340))
+      ])
+    #expect(
+      adapter.translate(wheel(dy: -1, flipped: true, at: (300, 20)), windowSize: window) == [
+        .scroll(Point(x: 0, y: -48), at: Point(x: 300, y: 20))
+      ])
   }
 
-  @Test func keyboardReorderingKeys() {
+  @Test func keysAreKeysWithTheirModifiers() {
     var adapter = InputAdapter()
     func translated(_ sym: SDL_KeyCode, _ modifiers: UInt32 = 0) -> [InputEvent] {
       adapter.translate(key(Int(sym.rawValue), modifiers), windowSize: window)
     }
+    #expect(translated(SDLK_ESCAPE) == [.key(.escape)])
+    #expect(translated(SDLK_3) == [.key(.character("3"))])
+    #expect(translated(SDLK_KP_2) == [.key(.character("2"))], "keypad digits are digits")
+    #expect(translated(SDLK_KP_0) == [.key(.character("0"))])
+    #expect(translated(SDLK_a) == [.key(.character("a"))])
+    #expect(translated(SDLK_a, KMOD_LSHIFT.rawValue) == [.key(.character("a"), modifiers: .shift)])
+    #expect(translated(SDLK_MINUS) == [.key(.character("-"))])
     #expect(translated(SDLK_SPACE) == [.key(.space)])
     #expect(translated(SDLK_RETURN) == [.key(.enter)])
+    #expect(translated(SDLK_KP_ENTER) == [.key(.enter)])
+    #expect(translated(SDLK_BACKSPACE) == [.key(.backspace)])
+    #expect(translated(SDLK_DELETE) == [.key(.delete)])
     #expect(translated(SDLK_TAB) == [.key(.tab)])
-    #expect(translated(SDLK_TAB, KMOD_LSHIFT.rawValue) == [.key(.backtab)])
-    #expect(translated(SDLK_z, KMOD_LCTRL.rawValue) == [.key(.undo)])
-    #expect(translated(SDLK_z, KMOD_LCTRL.rawValue | KMOD_LSHIFT.rawValue) == [.key(.redo)])
-    #expect(translated(SDLK_y, KMOD_RCTRL.rawValue) == [.key(.redo)])
-    #expect(translated(SDLK_z).isEmpty)
+    #expect(translated(SDLK_TAB, KMOD_LSHIFT.rawValue) == [.key(.tab, modifiers: .shift)])
+    #expect(translated(SDLK_z, KMOD_LCTRL.rawValue) == [.key(.character("z"), modifiers: .control)])
+    #expect(
+      translated(SDLK_z, KMOD_RCTRL.rawValue | KMOD_LSHIFT.rawValue) == [
+        .key(.character("z"), modifiers: [.control, .shift])
+      ])
+    #expect(
+      translated(SDLK_q, KMOD_LGUI.rawValue | KMOD_RALT.rawValue) == [
+        .key(.character("q"), modifiers: [.command, .option])
+      ])
+    #expect(translated(SDLK_F5) == [.key(.function(5))])
+    #expect(translated(SDLK_F13) == [.key(.function(13))])
     #expect(translated(SDLK_UP) == [.key(.up)])
+    #expect(translated(SDLK_LSHIFT).isEmpty, "a modifier alone is no key")
+    #expect(translated(SDLK_CAPSLOCK).isEmpty)
+  }
+
+  @Test func typedTextComesAsText() {
+    var adapter = InputAdapter()
+    func text(_ s: String) -> SDL_Event {
+      var ev = SDL_Event()
+      ev.type = SDL_TEXTINPUT.rawValue
+      withUnsafeMutableBytes(of: &ev.text.text) { buffer in
+        for (i, byte) in s.utf8.enumerated() { buffer[i] = byte }
+      }
+      return ev
+    }
+    #expect(adapter.translate(text("B"), windowSize: window) == [.text("B")])
+    #expect(adapter.translate(text("é€"), windowSize: window) == [.text("é€")])
+    #expect(adapter.translate(text(""), windowSize: window).isEmpty)
   }
 
   @Test func resizeAndQuit() {

@@ -13,7 +13,7 @@ struct BatchUpdateAnimationTests {
     list.elements.first { $0.kind == kind }
   }
 
-  @Test func deletedItemsFadeOutArrivalsFadeInHeadersGlide() {
+  @Test func deletedItemsFadeOutArrivalsFadeInHeadersGlide() throws {
     // A: a b c d   B: e      →      B: e f   C: d b   (A deleted, C inserted, f new, a and c gone)
     var old = Snapshot<String, String>()
     try! old.appendSection("A", items: ["a", "b", "c", "d"])
@@ -23,7 +23,7 @@ struct BatchUpdateAnimationTests {
     try! new.appendSection("C", items: ["d", "b"])
     var view = CollectionView(snapshot: old, layout: Self.layout, viewSize: Size(width: 300, height: 800))
     let headerB = view.renderList(at: 0).elements.first { $0.kind == .header("B") }!.frame
-    view.apply(new, time: 1)
+    try view.apply(new, time: 1)
 
     let mid = view.renderList(at: 1.15)
     // Gone items fade out where they were, scaled down a little.
@@ -53,15 +53,15 @@ struct BatchUpdateAnimationTests {
     #expect(!end.isAnimating)
   }
 
-  @Test func aNewApplyMidAnimationStartsFromWhereThingsAre() {
+  @Test func aNewApplyMidAnimationStartsFromWhereThingsAre() throws {
     var s1 = Snapshot<String, String>()
     try! s1.appendSection("S", items: ["a", "b", "c"])
     var s2 = Snapshot<String, String>()
     try! s2.appendSection("S", items: ["c", "b", "a"])
     var view = CollectionView(snapshot: s1, layout: Self.layout, viewSize: Size(width: 300, height: 800))
-    view.apply(s2, time: 0)
+    try view.apply(s2, time: 0)
     let shown = element(.item("a"), in: view.renderList(at: 0.1))!.frame
-    view.apply(s1, time: 0.1)
+    try view.apply(s1, time: 0.1)
     // No jump: at the moment of the second apply, a is where it was shown.
     #expect(element(.item("a"), in: view.renderList(at: 0.1))!.frame == shown)
   }

@@ -163,24 +163,23 @@ struct FlowStabilityTests {
     let big = Size(width: 200, height: 200)
     let layout = GridLayout(config, itemSizes: [[small, big]])
     let trial = { (q: ItemPath) in GridLayout(config, itemSizes: [q.item == 0 ? [small, big] : [big, small]]) }
-    let noPolicy = ReorderPolicy<String>?.none
-    var movement = InteractiveMovement()
+    var movement = FlowMovement()
     movement.beginInteractiveMovementForItem(at: ItemPath(item: 0, section: 0))
     for x in stride(from: 70.0, to: 206, by: 1) {
       let action = movement.updateTargetPosition(
-        Point(x: x, y: 100), inFlow: layout, policy: noPolicy, layoutWithPlaceholderAt: trial)
+        Point(x: x, y: 100), inFlow: layout, layoutWithPlaceholderAt: trial)
       #expect(action == .none, "x = \(x)")
     }
     #expect(
       movement.updateTargetPosition(
-        Point(x: 206, y: 100), inFlow: layout, policy: noPolicy, layoutWithPlaceholderAt: trial)
+        Point(x: 206, y: 100), inFlow: layout, layoutWithPlaceholderAt: trial)
         == .placeholderMoved(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 0)))
     // Without the margin, the bare rule: taken as soon as the pointer is where the small tile would be.
-    movement = InteractiveMovement()
+    movement = FlowMovement()
     movement.beginInteractiveMovementForItem(at: ItemPath(item: 0, section: 0))
     #expect(
       movement.updateTargetPosition(
-        Point(x: 200, y: 100), inFlow: layout, margin: 0, policy: noPolicy, layoutWithPlaceholderAt: trial)
+        Point(x: 200, y: 100), inFlow: layout, margin: 0, layoutWithPlaceholderAt: trial)
         == .placeholderMoved(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 0)))
   }
 
@@ -196,17 +195,16 @@ struct FlowStabilityTests {
       s.insert(lifted, at: q.item)
       return GridLayout(config, itemSizes: [s])
     }
-    var movement = InteractiveMovement()
+    var movement = FlowMovement()
     movement.beginInteractiveMovementForItem(at: ItemPath(item: 1, section: 0))
-    let noPolicy = ReorderPolicy<String>?.none
     let tall = layout(ItemPath(item: 1, section: 0)).frame(ofItem: ItemPath(item: 2, section: 0))
     #expect(
       movement.updateTargetPosition(
-        tall.centre, inFlow: layout(ItemPath(item: 1, section: 0)), policy: noPolicy, layoutWithPlaceholderAt: layout)
+        tall.centre, inFlow: layout(ItemPath(item: 1, section: 0)), layoutWithPlaceholderAt: layout)
         == .none)
     #expect(
       movement.updateTargetPosition(
-        Point(x: tall.maxX + 30, y: tall.midY), inFlow: layout(ItemPath(item: 1, section: 0)), policy: noPolicy,
+        Point(x: tall.maxX + 30, y: tall.midY), inFlow: layout(ItemPath(item: 1, section: 0)),
         layoutWithPlaceholderAt: layout)
         == .placeholderMoved(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 2, section: 0)))
   }
@@ -313,17 +311,17 @@ struct FlowStabilityTests {
     while let p = queue.popLast(), seen.count < layouts.count {
       let current = layouts[p]!
       for cell in cells(in: Rect(origin: .zero, size: current.contentSize), of: [current]) {
-        guard let q = InteractiveMovement.flowProposal(at: cell.centre, in: current, placeholder: p),
+        guard let q = GridTargetRule.flowProposal(at: cell.centre, in: current, placeholder: p),
           q != p, !seen.contains(q)
         else { continue }
         for point in cells(in: cell, of: [layouts[q]!], thinnest: thinnest).map(\.centre) {
-          var movement = InteractiveMovement()
+          var movement = FlowMovement()
           movement.beginInteractiveMovementForItem(at: p)
           let action = movement.updateTargetPosition(
-            point, inFlow: current, policy: ReorderPolicy<String>?.none, layoutWithPlaceholderAt: { layouts[$0]! })
+            point, inFlow: current, layoutWithPlaceholderAt: { layouts[$0]! })
           guard case .placeholderMoved(_, let to) = action else { continue }
           // What is taken is a fixed point: the rule at the same pointer keeps it.
-          let isFixed = InteractiveMovement.isFixedPoint(to, at: point, inFlow: layouts[to]!)
+          let isFixed = GridTargetRule.isFixedPoint(to, at: point, inFlow: layouts[to]!)
           #expect(isFixed, "\(flow): \(p) → \(to) at \(point)")
           if seen.insert(to).inserted { queue.append(to) }
           break
@@ -341,7 +339,7 @@ struct FlowStabilityTests {
       let flow = RandomFlow(&rng)
       var layouts: [ItemPath: GridLayout] = [:]
       for q in flow.slots { layouts[q] = flow.layout(placeholder: q) }
-      var movement = InteractiveMovement()
+      var movement = FlowMovement()
       movement.beginInteractiveMovementForItem(at: flow.original)
       for _ in 0..<40 {
         let size = layouts[movement.placeholderPath!]!.contentSize
@@ -350,7 +348,7 @@ struct FlowStabilityTests {
         for k in 0..<31 {
           let p = k == 0 ? centre : Point(x: centre.x + Double(rng.int(-3...3)), y: centre.y + Double(rng.int(-3...3)))
           _ = movement.updateTargetPosition(
-            p, inFlow: layouts[movement.placeholderPath!]!, policy: ReorderPolicy<String>?.none,
+            p, inFlow: layouts[movement.placeholderPath!]!,
             layoutWithPlaceholderAt: { layouts[$0]! })
           slots.append(movement.placeholderPath!.section * 1000 + movement.placeholderPath!.item)
         }
@@ -372,5 +370,30 @@ struct FlowStabilityTests {
       if !missing.isEmpty { stranded.append("seed \(seed): \(flow) misses \(missing.sorted())") }
     }
     #expect(stranded.isEmpty, "\(stranded.count) flows strand slots:\n\(stranded.prefix(5).joined(separator: "\n"))")
+  }
+}
+
+/// The flow step the view takes for each pointer move of a lifted tile (``GridTargetRule/step``),
+/// with the placeholder it keeps: what these tests drive.
+struct FlowMovement {
+  enum Action: Hashable {
+    case none
+    case placeholderMoved(from: ItemPath, to: ItemPath)
+  }
+  var placeholderPath: ItemPath?
+
+  mutating func beginInteractiveMovementForItem(at path: ItemPath) { placeholderPath = path }
+
+  mutating func updateTargetPosition(
+    _ point: Point, inFlow layout: GridLayout, margin: Double = GridTargetRule.defaultStabilityMargin,
+    layoutWithPlaceholderAt: (ItemPath) -> GridLayout
+  ) -> Action {
+    guard let current = placeholderPath,
+      let to = GridTargetRule.step(
+        from: current, at: point, inFlow: layout, margin: margin, layoutWithPlaceholderAt: layoutWithPlaceholderAt),
+      to != current
+    else { return .none }
+    placeholderPath = to
+    return .placeholderMoved(from: current, to: to)
   }
 }

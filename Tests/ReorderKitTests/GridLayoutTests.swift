@@ -129,6 +129,60 @@ struct GridLayoutTests {
     #expect(layout.itemPath(at: Point(x: 170, y: 10)) == ItemPath(item: 1, section: 0))
   }
 
+  @Test func pagedFlowStartsALineThatWouldCrossThePageEdgeOnTheNextPage() {
+    // Columns of one 140 × 150 tile each (two do not fit in 200 − 32), 10 apart, pages of 300 with 16 insets.
+    let config = GridLayout.Configuration(
+      width: 300, height: 200, itemSpacing: 10, lineSpacing: 10,
+      sectionInset: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16), scrollDirection: .horizontal,
+      pageWidth: 300)
+    let layout = GridLayout(config, itemSizes: [Array(repeating: Size(width: 140, height: 150), count: 5)])
+    // 16–156 fits; 166–306 would cross 300 (and the 16 inset): it starts page two at 316, and so on.
+    let xs = (0..<5).map { layout.frame(ofItem: ItemPath(item: $0, section: 0)).minX }
+    #expect(xs == [16, 316, 616, 916, 1216])
+    #expect(layout.contentSize == Size(width: 1500, height: 200))
+    #expect(layout.itemPath(at: Point(x: 320, y: 100)) == ItemPath(item: 1, section: 0))
+    #expect(layout.itemPath(at: Point(x: 200, y: 100)) == nil)  // the rest of page one is empty
+    // Without pages the same tiles sit 10 apart.
+    var free = config
+    free.pageWidth = nil
+    let unpaged = GridLayout(free, itemSizes: [Array(repeating: Size(width: 140, height: 150), count: 5)])
+    #expect((0..<5).map { unpaged.frame(ofItem: ItemPath(item: $0, section: 0)).minX } == [16, 166, 316, 466, 616])
+  }
+
+  @Test func pagedFlowsNeverSplitATile() {
+    // Random tiles in random sections on random pages: every tile (none wider than a page's room) lies
+    // between its page's insets; the content is whole pages.
+    var rng = SplitMix64(seed: 21)
+    for _ in 0..<300 {
+      let page = Double(Int.random(in: 200...500, using: &rng))
+      let inset = Double(Int.random(in: 0...30, using: &rng))
+      let header = Bool.random(using: &rng) ? 0 : Double(Int.random(in: 10...40, using: &rng))
+      let config = GridLayout.Configuration(
+        width: page, height: Double(Int.random(in: 150...600, using: &rng)), itemSpacing: 8,
+        lineSpacing: Double(Int.random(in: 0...20, using: &rng)),
+        sectionInset: EdgeInsets(top: inset, left: inset, bottom: inset, right: inset), headerHeight: header,
+        scrollDirection: .horizontal, pageWidth: page)
+      let sizes = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+        (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+          Size(
+            width: Double(Int.random(in: 20...Int(page - 2 * inset), using: &rng)),
+            height: Double(Int.random(in: 20...200, using: &rng)))
+        }
+      }
+      let layout = GridLayout(config, itemSizes: sizes)
+      for (k, section) in sizes.enumerated() {
+        for i in section.indices {
+          let f = layout.frame(ofItem: ItemPath(item: i, section: k))
+          #expect(f.width == section[i].width && f.height == section[i].height)
+          let p = (f.minX / page).rounded(.down)
+          #expect(f.minX >= p * page + inset - 1e-6, "tile \(i) of section \(k) at \(f) on pages of \(page)")
+          #expect(f.maxX <= (p + 1) * page - inset + 1e-6, "tile \(i) of section \(k) at \(f) on pages of \(page)")
+        }
+      }
+      #expect(layout.contentSize.width.truncatingRemainder(dividingBy: page) == 0)
+    }
+  }
+
   @Test func isAfterLastItemFollowsReadingOrder() {
     let layout = GridLayout(.init(width: 300, columns: 3, sectionInset: EdgeInsets(bottom: 50)), itemCounts: [4])
     // Items are 100 × 100; item 3 is at (0, 100). The last row continues to its right.

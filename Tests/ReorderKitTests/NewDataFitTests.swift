@@ -32,10 +32,10 @@ struct NewDataFitTests {
 
   /// The lifted leaf's placeholder is inside a group; new data mid-drag turns the leaf into a
   /// group (it gains a child). The session must not keep rows of the old data.
-  @Test func newDataTurnsTheDraggedLeafIntoAGroupWhileItsPlaceholderIsInAGroup() {
+  @Test func newDataTurnsTheDraggedLeafIntoAGroupWhileItsPlaceholderIsInAGroup() throws {
     var view = Self.wrapUpBeforeLoops()
     let data = Self.wrapUpAsAGroup
-    view.apply(data, time: 0.8)
+    try view.apply(data, time: 0.8)
     // Wrap-up is now a group: its child Z travels with it in the lifted stack, and the gap left Basics.
     #expect(view.isDragging)
     #expect(view.renderList(at: 0.8).elements.contains { $0.kind == .item("Z") && $0.isLifted })
@@ -76,7 +76,7 @@ struct NewDataFitTests {
       return
     }
     let data = Self.wrapUpAsAGroup
-    d.view.apply(data, time: d.t + 0.01)
+    try d.view.apply(data, time: d.t + 0.01)
     d.t += 0.01
     // The session was re-arranged over the new data: the gap left Basics (the stack holds a group).
     if case .insertAt(let q)? = d.view.currentDropDestination { #expect(q.parent == nil) }
@@ -89,7 +89,7 @@ struct NewDataFitTests {
   /// new data that removes an earlier section leaves it naming the wrong section, and a policy
   /// that keeps items in their original section (the doc's own kind of example) then refuses
   /// every move in the item's own section.
-  @Test func theRetargetOriginalGoesStaleAfterNewData() {
+  @Test func theRetargetOriginalGoesStaleAfterNewData() throws {
     var policy = ReorderPolicy<String>()
     policy.targetPosition = { original, current, proposed in proposed.section == original.section ? proposed : current }
     var view = CollectionView(
@@ -101,7 +101,7 @@ struct NewDataFitTests {
     // New data: section S0 is gone; S1 is now section 0.
     var data = Snapshot<String, String>()
     try! data.appendSection("S1", items: ["c", "d", "e"])
-    view.apply(data, time: 0.1)
+    try view.apply(data, time: 0.1)
     #expect(view.isDragging)
     let e = view.frame(of: "e")!
     _ = view.updateInteractiveMovementTargetPosition(

@@ -6,7 +6,8 @@ import Testing
 
 /// Golden tests of `reorder diff`: each folder under `Golden/diff/` holds
 /// `old.json` and `new.json`, and either `expected.json` (standard output,
-/// compared exactly) or `expected.stderr` (the one line of a bad input, exit 2).
+/// compared exactly) or `expected.stderr` (the one line of a bad input, exit 2);
+/// an optional `arguments` file holds the command's options (`--duplicates pair`).
 @Suite("reorder diff golden files")
 struct DiffGoldenTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/diff")
@@ -28,7 +29,11 @@ struct DiffGoldenTests {
   func golden(_ name: String) throws {
     let old = try #require(Self.file(name, "old.json"))
     let new = try #require(Self.file(name, "new.json"))
-    let result = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json")
+    let arguments = Self.file(name, "arguments").map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let options = arguments.split(whereSeparator: \.isWhitespace)
+    #expect(options == [] || options == ["--duplicates", "pair"] || options == ["--duplicates", "refuse"])
+    let result = DiffTool.run(
+      old: old, new: new, oldName: "old.json", newName: "new.json", pairsDuplicates: options.last == "pair")
     if let expected = Self.file(name, "expected.json") {
       #expect(result.exitCode == 0)
       #expect(result.stderr == "")
@@ -90,6 +95,39 @@ struct DiffGoldenTests {
     #expect(stages[1]["sections"]?[0]?["items"]?[2]?["content"] == .number(2))
   }
 
+  @Test("--duplicates pair on unique data: the default's stages, then empty repeats (every golden case)")
+  func pairOnUniqueData() throws {
+    for name in Self.cases where Self.file(name, "expected.json") != nil && Self.file(name, "arguments") == nil {
+      let old = try #require(Self.file(name, "old.json"))
+      let new = try #require(Self.file(name, "new.json"))
+      let plain = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json")
+      let paired = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json", pairsDuplicates: true)
+      let empty = ",\n\"repeated\": {\"sections\": [], \"items\": []}}\n"
+      #expect(paired.stdout == plain.stdout.dropLast(2) + empty, "\(name)")
+    }
+  }
+
+  @Test("--duplicates pair: the refused duplicate cases diff, every stage valid, repeats reported")
+  func pairOnRefusedCases() throws {
+    let item: (Data, Data) = (
+      Data(#"{"sections": [{"id": "A", "items": ["a", "b"]}, {"id": "B", "items": ["c", "a"]}]}"#.utf8),
+      Data(#"{"sections": [{"id": "A", "items": ["b", "a"]}, {"id": "B", "items": ["a", "c"]}]}"#.utf8)
+    )
+    let section: (Data, Data) = (
+      try #require(Self.file("bad-duplicate-section", "old.json")),
+      try #require(Self.file("bad-duplicate-section", "new.json"))
+    )
+    for (name, (old, new)) in [("item", item), ("section", section)] {
+      #expect(DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json").exitCode == 2)
+      let result = DiffTool.run(old: old, new: new, oldName: "old.json", newName: "new.json", pairsDuplicates: true)
+      #expect(result.exitCode == 0 && result.stderr == "", "\(name): \(result.stderr)")
+      try checkStages(result.stdout, old: old, new: new)
+      let repeated = try JSONValue.parse(Array(result.stdout.utf8))["repeated"]
+      let count = (repeated?["sections"]?.array?.count ?? 0) + (repeated?["items"]?.array?.count ?? 0)
+      #expect(count > 0, "\(name)")
+    }
+  }
+
   @Test("bad input never crashes: every truncation of a valid file is an error line or a result")
   func truncations() throws {
     let new = try #require(Self.file("students-by-birthday", "new.json"))
@@ -100,5 +138,28 @@ struct DiffGoldenTests {
         result.exitCode == 2 && result.stderr.hasPrefix("error: new.json: ")
           && result.stderr.filter { $0 == "\n" }.count == 1)
     }
+  }
+}
+
+/// `reorder diff --duplicates` as a process: the option reaches the tool, a bad value is one line and exit 2.
+@Suite("reorder diff --duplicates as a process")
+struct DiffDuplicatesProcessTests {
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ReorderProcessTests.executable.path)))
+  func duplicatesOption() throws {
+    let folder = DiffGoldenTests.root.appendingPathComponent("pair-staged")
+    let (old, new) = (folder.appendingPathComponent("old.json").path, folder.appendingPathComponent("new.json").path)
+    let process = ReorderProcessTests()
+    let paired = try process.run(["diff", "--duplicates", "pair", old, new])
+    #expect(paired.status == 0 && paired.stderr.isEmpty)
+    let expected = try #require(DiffGoldenTests.file("pair-staged", "expected.json"))
+    #expect(paired.stdout == String(decoding: expected, as: UTF8.self))
+    for arguments in [["diff", old, new], ["diff", "--duplicates", "refuse", old, new]] {
+      let refused = try process.run(arguments)
+      #expect(refused.status == 2 && refused.stdout.isEmpty, "\(arguments)")
+      #expect(refused.stderr.hasPrefix("error: ") && refused.stderr.filter { $0 == "\n" }.count == 1, "\(arguments)")
+    }
+    let bad = try process.run(["diff", "--duplicates", "maybe", old, new])
+    #expect(bad.status == 2 && bad.stdout.isEmpty)
+    #expect(bad.stderr.contains("'maybe'") && bad.stderr.filter { $0 == "\n" }.count == 1)
   }
 }

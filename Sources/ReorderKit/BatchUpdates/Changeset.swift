@@ -68,6 +68,14 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 public struct StagedChangeset<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Hashable, Sendable {
   /// The stages, to apply in order; the last one's `sections` equal the new data.
   public var stages: [Changeset<SectionID, ItemID>]
+  /// The section identifiers that appear more than once in the old data or in the new data, in the
+  /// order they first appear (old data first); always empty unless the changeset was made with
+  /// ``DuplicateIdentifiers/pairByOccurrence``.
+  public var repeatedSectionIDs: [SectionID] = []
+  /// The item identifiers that appear more than once in the old data or in the new data (in any
+  /// sections), in the order they first appear (old data first); always empty unless the changeset
+  /// was made with ``DuplicateIdentifiers/pairByOccurrence``.
+  public var repeatedItemIDs: [ItemID] = []
 
   /// Creates a staged changeset from given stages.
   @inlinable public init(stages: [Changeset<SectionID, ItemID>]) {
@@ -88,7 +96,9 @@ public struct StagedChangeset<SectionID: Hashable & Sendable, ItemID: Hashable &
   /// staged.stages[0].reloadItems   // [[0, 1]]: b, by its path before the stage
   /// ```
   ///
-  /// - Throws: ``SectionedDiffError`` when a section or item identifier appears twice on one side.
+  /// - Throws: ``SectionedDiffError`` when a section or item identifier appears twice on one side
+  ///   (``init(from:to:duplicates:contentChanged:)`` with ``DuplicateIdentifiers/pairByOccurrence``
+  ///   diffs such data).
   @inlinable
   public init(
     from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],

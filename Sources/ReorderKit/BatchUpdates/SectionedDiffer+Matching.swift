@@ -10,8 +10,10 @@
 /// pair with (the guess checks it is free, and a look-up that finds it taken
 /// throws), and all old items are in the table.
 extension SectionedDiffer {
-  /// Pairs the items by identifier.
-  @inlinable func matchItems() throws(SectionedDiffError) {
+  /// Pairs the items by identifier, with hashes of the width of `Hash` (see ``IdentifierTable``).
+  @inlinable func matchItems<Hash: FixedWidthInteger & SignedInteger>(
+    _ hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
     let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
     // The old items in one array: the guesses below read them at random.
     var oldItems = ContiguousArray<ItemID>()
@@ -23,7 +25,7 @@ extension SectionedDiffer {
     for s in new.indices where oldSectionOfNew[s] < 0 { likelyNew += newStart[s + 1] - newStart[s] }
     var table = IdentifierTable(expectedCount: oldCount + Swift.min(newCount, likelyNew))
     for (o, id) in oldItems.enumerated() {
-      let hash = table.tag(of: id)
+      let hash = table.tag(of: id, Hash.self)
       var bucket = table.firstBucket(hash)
       while let ref = table.ref(at: bucket) {
         if table.tag(at: bucket) == hash && oldItem(ref) == id { throw .duplicateItem(id, inNew: false) }
@@ -58,7 +60,7 @@ extension SectionedDiffer {
           guess -= 1
           continue
         }
-        let hash = table.tag(of: id)
+        let hash = table.tag(of: id, Hash.self)
         var bucket = table.firstBucket(hash)
         var found = -1
         while let ref = table.ref(at: bucket) {
@@ -97,6 +99,12 @@ extension SectionedDiffer {
 /// the first half of `storage` and the upper 32 bits of the identifier's hash
 /// (its tag) in the second half; only the first half is zeroed. The bucket is
 /// taken from the tag's upper bits, so growing needs no identifier.
+///
+/// A tag is taken from a hash of the width of `Hasher.finalize()`'s result,
+/// `Int`: 64 or 32 bits by platform. The differ passes `Int`; tests pass
+/// `Int32` to drive, on a 64-bit machine, what a 32-bit platform (watchOS
+/// arm64_32, wasm32) runs. (The width is a parameter of the methods, not of
+/// the type: a generic type costs a metadata instantiation at run time.)
 @usableFromInline
 struct IdentifierTable {
   @usableFromInline var storage: [UInt32]
@@ -124,11 +132,17 @@ struct IdentifierTable {
   /// A seeded hasher, copied for each identifier (cheaper than seeding one each time).
   @usableFromInline let hasher = Hasher()
 
-  /// The upper 32 bits of the identifier's hash.
-  @inlinable func tag(of id: some Hashable) -> UInt32 {
+  /// The upper 32 bits of the identifier's hash, the hash cut to the width of `Hash`.
+  @inlinable func tag<Hash: FixedWidthInteger & SignedInteger>(of id: some Hashable, _: Hash.Type) -> UInt32 {
     var hasher = hasher
     hasher.combine(id)
-    return UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hasher.finalize())) >> 32)
+    return Self.tag(ofHash: Hash(truncatingIfNeeded: hasher.finalize()))
+  }
+
+  /// The upper 32 bits of a hash: of a 64-bit hash its upper half, of a 32-bit one all of it
+  /// (the bits above the 32 kept are dropped, so the sign extension of a right shift does not matter).
+  @inlinable static func tag<Hash: FixedWidthInteger & SignedInteger>(ofHash hash: Hash) -> UInt32 {
+    UInt32(truncatingIfNeeded: hash >> (Hash.bitWidth - 32))
   }
 
   @inlinable func firstBucket(_ tag: UInt32) -> Int { Int(truncatingIfNeeded: tag >> shift) }
@@ -142,7 +156,8 @@ struct IdentifierTable {
   @inlinable func tag(at bucket: Int) -> UInt32 { storage[capacity + bucket] }
 
   @inlinable mutating func insert(_ ref: Int, tag: UInt32, at bucket: Int) {
-    precondition(ref < 0xFFFF_FFFF, "too many items for the sectioned diff: \(ref)")
+    // Compared as `UInt`: 0xFFFF_FFFF as an `Int` literal does not compile where `Int` has 32 bits.
+    precondition(UInt(bitPattern: ref) < UInt(UInt32.max), "too many items for the sectioned diff: \(ref)")
     storage[bucket] = UInt32(truncatingIfNeeded: ref + 1)
     storage[capacity + bucket] = tag
     count += 1

@@ -64,6 +64,14 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline var hasStillReloads = false
 
   @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
+    try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
+  }
+
+  /// Diffs with identifier hashes cut to the width of `Hash` (`Int` everywhere but in tests,
+  /// which pass `Int32` to run a 32-bit platform's hashing here).
+  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
+    old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
     self.old = old
     self.new = new
     var oldCount = 0
@@ -119,10 +127,10 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       UnsafeMutableRawPointer(nextInt) == byteStart && UnsafeMutableRawPointer(nextBool) == byteStart + byteCount,
       "the tables fill their storage exactly")
     // Fully initialized: from here on, a throw frees the storage (through `deinit`).
-    try pairSections()
+    try pairSections(hashWidth)
     Self.number(old, start: oldStart, sectionOfFlat: oldSectionOfFlat)
     Self.number(new, start: newStart, sectionOfFlat: newSectionOfFlat)
-    try matchItems()
+    try matchItems(hashWidth)
     classifyItems(contentChanged)
     chooseSectionMoves()
   }
@@ -132,10 +140,12 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// Pairs the sections through an identifier table: old ones first (finding their
   /// duplicates), then each new one is looked up once. A new section that repeats an
   /// earlier new-only one is reported after every pairing (as a repeat of an old one is first).
-  @inlinable func pairSections() throws(SectionedDiffError) {
+  @inlinable func pairSections<Hash: FixedWidthInteger & SignedInteger>(
+    _ hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
     var table = IdentifierTable(expectedCount: old.count + new.count)
     for (s, section) in old.enumerated() {
-      let hash = table.tag(of: section.id)
+      let hash = table.tag(of: section.id, Hash.self)
       var bucket = table.firstBucket(hash)
       while let ref = table.ref(at: bucket) {
         if table.tag(at: bucket) == hash && old[ref].id == section.id {
@@ -147,7 +157,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
     var repeatedNew: SectionID?
     for (s, section) in new.enumerated() {
-      let hash = table.tag(of: section.id)
+      let hash = table.tag(of: section.id, Hash.self)
       var bucket = table.firstBucket(hash)
       var found = -1
       while let ref = table.ref(at: bucket) {

@@ -30,7 +30,7 @@ public struct ReorderDifference<SectionID: Hashable & Sendable, ItemID: Hashable
 }
 
 /// One change to a ``CollectionView``'s data, by identity. Every change goes through
-/// ``CollectionView/perform(_:time:)``, which returns the changes that undo it; the view reports
+/// ``CollectionView/perform(_:itemSizes:time:)``, which returns the changes that undo it; the view reports
 /// each one as ``CollectionViewEvent/changed(_:)``, so saving, undo and announcements read one stream.
 ///
 /// ```swift
@@ -53,6 +53,18 @@ public enum Change<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   /// During a drag, the gap where the dragged items would land moved here. Nothing in the data
   /// changed; it is reported for announcements and never undone.
   case placeholderMoved(ReorderDifference<SectionID, ItemID>)
+  /// New data replaced the old, whole: what ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
+  /// and ``CollectionView/performBatchUpdates(_:resultingIn:itemSizes:time:)`` report. Performing it
+  /// makes the data `new`, whatever it is then; its inverse is `.replaced(old: new, new: old)`.
+  /// Save `new` (or diff the two with ``StagedChangeset``) from the same ``CollectionViewEvent/changed(_:)``
+  /// stream as every other change.
+  ///
+  /// ```swift
+  /// for case .changed(.replaced(_, let new)) in view.tick(time: now) { save(new) }
+  /// ```
+  // `indirect`: two snapshots inline made `CollectionViewEvent` miscompile across modules (Swift 6.3.1:
+  // a crash destroying an event in the caller); boxed, the payload is one reference.
+  indirect case replaced(old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)
 
   /// The difference a committed gesture reports for this change: where moved or inserted items now stand.
   @inlinable public var difference: ReorderDifference<SectionID, ItemID>? {
@@ -63,8 +75,11 @@ public enum Change<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   }
 }
 
-/// Why ``CollectionView/perform(_:time:)`` refused a change: it names an item, section or group
-/// that is not there, or asks for something the data cannot hold (a group inside a group).
+/// Why ``CollectionView/perform(_:itemSizes:time:)`` or ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
+/// refused a change, or a copying drop failed: the change names an item, section or group that is
+/// not there, asks for something the data cannot hold (a group inside a group), brings a new item
+/// into a grid without columns with no size for it, or the policy's ``ReorderPolicy/identifierForCopy``
+/// is missing or returned an identifier in use.
 ///
 /// ```swift
 /// do {
@@ -83,6 +98,9 @@ public struct ChangeError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateItem(String)
     case itemAndItsGroup(String)
     case empty
+    case noSize(String)
+    case noIdentifierForCopy
+    case copyIdentifierTaken(copy: String, original: String)
   }
   private let kind: Kind
 
@@ -96,6 +114,11 @@ public struct ChangeError: Error, Hashable, Sendable, CustomStringConvertible {
   @usableFromInline static func duplicateItem(_ id: some Hashable) -> Self { Self(kind: .duplicateItem("\(id)")) }
   @usableFromInline static func itemAndItsGroup(_ id: some Hashable) -> Self { Self(kind: .itemAndItsGroup("\(id)")) }
   @usableFromInline static var empty: Self { Self(kind: .empty) }
+  @usableFromInline static func noSize(_ id: some Hashable) -> Self { Self(kind: .noSize("\(id)")) }
+  @usableFromInline static var noIdentifierForCopy: Self { Self(kind: .noIdentifierForCopy) }
+  @usableFromInline static func copyIdentifierTaken(_ copy: some Hashable, original: some Hashable) -> Self {
+    Self(kind: .copyIdentifierTaken(copy: "\(copy)", original: "\(original)"))
+  }
 
   public var description: String {
     switch kind {
@@ -107,6 +130,11 @@ public struct ChangeError: Error, Hashable, Sendable, CustomStringConvertible {
     case .duplicateItem(let id): "item \"\(id)\" is named twice, or is already in the data"
     case .itemAndItsGroup(let id): "\"\(id)\" and its group are both named; name the group only"
     case .empty: "the change names no items"
+    case .noSize(let id):
+      "new item \"\(id)\" has no size, and the grid has no columns: pass its size in `itemSizes`"
+    case .noIdentifierForCopy: "a drop proposal copies, but the policy has no identifierForCopy"
+    case .copyIdentifierTaken(let copy, let original):
+      "identifierForCopy returned \"\(copy)\" for \"\(original)\", which is already in use"
     }
   }
 }

@@ -22,19 +22,33 @@ extension CollectionView {
   /// During a drag the change is new data: the dragged items keep their place (see
   /// ``apply(_:animatingDifferences:itemSizes:time:)``).
   ///
+  /// In a grid without columns (a flow), every new item needs a size: in `itemSizes`, or known
+  /// to the view already (an item that was deleted and comes back keeps its size).
+  ///
+  /// ```swift
+  /// try view.perform(
+  ///   .inserted(ReorderDifference(items: ["new"], section: "S0"), children: [:], expanded: []),
+  ///   itemSizes: ["new": Size(width: 120, height: 80)], time: now)
+  /// ```
+  ///
   /// - Throws: ``ChangeError`` when the change names an item, section or group that is not
-  ///   there, names an item twice, or puts a group into a group; nothing changes then.
+  ///   there, names an item twice, puts a group into a group, or brings an item with no size into
+  ///   a grid without columns; nothing changes then.
   /// - Complexity: O(k + v log n) for k items and v visible cells; a move of several items also
   ///   scans their destination's siblings.
   @discardableResult
-  @inlinable public mutating func perform(_ change: Change<SectionID, ItemID>, time: Double) throws(ChangeError)
-    -> [Change<
-      SectionID, ItemID
-    >]
-  {
+  @inlinable public mutating func perform(
+    _ change: Change<SectionID, ItemID>, itemSizes: [ItemID: Size] = [:], time: Double
+  ) throws(ChangeError) -> [Change<SectionID, ItemID>] {
+    switch change {
+    case .inserted(let d, _, _) where d.parent == nil: try checkSizes(of: d.items, given: itemSizes)
+    case .replaced(_, let new): try checkSizes(of: new, given: itemSizes)
+    default: break
+    }
     var data = snapshot
     let applied = try data.apply(change)
     if case .placeholderMoved = change { return [] }
+    for (id, size) in itemSizes { _itemSizes[id] = size }
     if isDragging {
       show(data, animated: true, time: time)
     } else {
@@ -71,6 +85,20 @@ extension CollectionView {
       assertionFailure("the engine derived a change that does not apply: \(error)")
       return []
     }
+  }
+
+  /// Throws ``ChangeError`` for the first of the items that a grid without columns has no size
+  /// for, known or given; nothing in other layouts.
+  @inlinable func checkSizes(of items: some Sequence<ItemID>, given: [ItemID: Size]) throws(ChangeError) {
+    guard case .grid(let config) = layoutConfiguration, config.columns == nil else { return }
+    for id in items where _itemSizes[id] == nil && given[id] == nil { throw .noSize(id) }
+  }
+
+  /// Throws ``ChangeError`` for the first top-level item of new data that a grid without columns
+  /// has no size for. O(n) for a flow grid, O(1) otherwise.
+  @inlinable func checkSizes(of data: Snapshot<SectionID, ItemID>, given: [ItemID: Size]) throws(ChangeError) {
+    guard case .grid(let config) = layoutConfiguration, config.columns == nil else { return }
+    for section in data.sections { try checkSizes(of: section.items, given: given) }
   }
 
   @inlinable func report(
@@ -148,9 +176,10 @@ extension CollectionView {
     var differences: [ReorderDifference<SectionID, ItemID>] = []
     relayout(at: time) { view in
       for change in step {
-        guard let fitted = view.fitted(change), let inverse = try? view.commit(fitted, into: &events),
-          !inverse.isEmpty
-        else { continue }
+        // Fitted to the data now, the change applies; one that new data made empty is skipped.
+        guard let fitted = view.fitted(change) else { continue }
+        let inverse = view.commitDerived(fitted, into: &events)
+        guard !inverse.isEmpty else { continue }
         reverse = inverse + reverse
         if let d = fitted.difference { differences.append(d) }
       }
@@ -185,15 +214,21 @@ extension CollectionView {
       if placed.parent != nil { placed.items = placed.items.filter { !snapshot.isGroup($0) } }
       if let before = placed.before, placed.items.contains(before) { placed.before = nil }
       return placed.items.isEmpty ? nil : .moved(placed)
-    case .inserted(let d, let children, let expanded):
-      guard let placed = place(d) else { return nil }
-      return .inserted(placed, children: children, expanded: expanded)
+    case .inserted(var d, var children, let expanded):
+      // Items (or children) that new data already brought back stay where they are.
+      d.items = d.items.filter { id in
+        !snapshot.contains(id) && !(children[id] ?? []).contains(where: snapshot.contains)
+      }
+      children = children.filter { d.items.contains($0.key) }
+      guard !d.items.isEmpty, var placed = place(d) else { return nil }
+      if let before = placed.before, d.items.contains(before) { placed.before = nil }
+      return .inserted(placed, children: children, expanded: expanded.filter { children[$0] != nil })
     case .deleted(let items):
       let present = items.filter(snapshot.contains)
       return present.isEmpty ? nil : .deleted(present)
     case .expanded(let g), .collapsed(let g):
       return snapshot.isGroup(g) ? change : nil
-    case .placeholderMoved:
+    case .placeholderMoved, .replaced:
       return nil
     }
   }

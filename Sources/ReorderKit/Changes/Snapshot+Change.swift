@@ -76,6 +76,10 @@ extension Snapshot {
       return Applied(inverse: [wasExpanded ? .expanded(group) : .collapsed(group)], moves: [])
     case .placeholderMoved:
       return Applied(inverse: [], moves: [])
+    case .replaced(let old, let new):
+      let before = self
+      self = new
+      return Applied(inverse: before == new ? [] : [.replaced(old: new, new: old)], moves: [])
     }
   }
 

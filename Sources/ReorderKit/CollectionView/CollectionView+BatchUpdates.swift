@@ -1,5 +1,6 @@
-/// Why ``CollectionView/performBatchUpdates(_:resultingIn:time:)`` refused a batch:
-/// every rule of UIKit's batch updates it breaks against the data before and after.
+/// Why ``CollectionView/performBatchUpdates(_:resultingIn:itemSizes:time:)`` refused a batch:
+/// every rule of UIKit's batch updates it breaks against the data before and after, or a new item
+/// with no size in a grid without columns.
 ///
 /// ```swift
 /// do {
@@ -11,26 +12,32 @@
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
   private enum Kind: Hashable, Sendable {
     case violations([BatchUpdateViolation])
+    case change(ChangeError)
   }
   private let kind: Kind
 
   @usableFromInline init(violations: [BatchUpdateViolation]) { kind = .violations(violations) }
+  @usableFromInline init(_ error: ChangeError) { kind = .change(error) }
 
-  /// The rules the batch breaks.
+  /// The rules the batch breaks (none when the batch is refused for a missing size).
   public var violations: [BatchUpdateViolation] {
     switch kind {
     case .violations(let v): v
+    case .change: []
     }
   }
 
   public var description: String {
-    "the batch breaks UIKit's rules: " + violations.map(\.description).joined(separator: "; ")
+    switch kind {
+    case .violations(let v): "the batch breaks UIKit's rules: " + v.map(\.description).joined(separator: "; ")
+    case .change(let error): error.description
+    }
   }
 }
 
 extension CollectionView {
   /// The duration of the animation of ``apply(_:animatingDifferences:itemSizes:time:)`` and
-  /// ``performBatchUpdates(_:resultingIn:time:)``, in seconds (ease in-out, like UIKit).
+  /// ``performBatchUpdates(_:resultingIn:itemSizes:time:)``, in seconds (ease in-out, like UIKit).
   @inlinable public static var batchUpdateDuration: Double { 0.3 }
 
   /// Applies a batch like UIKit's `performBatchUpdates`: checks it against the
@@ -49,17 +56,31 @@ extension CollectionView {
   ///   resultingIn: after, time: now)
   /// ```
   ///
-  /// - Throws: ``BatchUpdateError`` with every violation; the view is unchanged.
+  /// - Parameters:
+  ///   - updates: the batch, by index, as UIKit takes it.
+  ///   - snapshot: the data after the batch.
+  ///   - itemSizes: sizes of new items, for a grid without columns (every new item needs one).
+  ///   - time: now, in seconds: the animation starts here.
+  /// - Throws: ``BatchUpdateError`` with every violation, or for a new item with no size in a grid
+  ///   without columns; the view is unchanged.
   ///
-  /// During a drag, the dragged items keep their place as ``apply(_:animatingDifferences:itemSizes:time:)`` says.
+  /// The change is reported as ``CollectionViewEvent/changed(_:)`` (``Change/replaced(old:new:)``)
+  /// with the next call's events, like every other change. During a drag, the dragged items keep
+  /// their place as ``apply(_:animatingDifferences:itemSizes:time:)`` says.
   @inlinable public mutating func performBatchUpdates(
-    _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, time: Double
+    _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size] = [:],
+    time: Double
   ) throws(BatchUpdateError) {
     let before = self.snapshot.sections.map(\.items.count)
     let after = snapshot.sections.map(\.items.count)
     let violations = updates.violations(countsBefore: before, countsAfter: after)
     guard violations.isEmpty else { throw BatchUpdateError(violations: violations) }
-    show(snapshot, animated: true, time: time)
+    do {
+      try checkSizes(of: snapshot, given: itemSizes)
+    } catch {
+      throw BatchUpdateError(error)
+    }
+    replaceData(with: snapshot, itemSizes: itemSizes, animated: true, time: time)
   }
 
   /// Shows new data like a diffable data source's `apply`: diffs the current
@@ -79,8 +100,14 @@ extension CollectionView {
   /// - Parameters:
   ///   - snapshot: the new data.
   ///   - animatingDifferences: whether items glide, fade and grow into place (`false` jumps).
-  ///   - itemSizes: sizes of new items, for a grid without fixed columns.
+  ///   - itemSizes: sizes of new items, for a grid without fixed columns: every item the view has
+  ///     no size for needs one.
   ///   - time: now, in seconds: the animation starts here.
+  /// - Throws: ``ChangeError`` when a grid without columns gets an item with no size, known or
+  ///   given; the view is unchanged. Other layouts never throw.
+  ///
+  /// The change is reported as ``CollectionViewEvent/changed(_:)`` (``Change/replaced(old:new:)``)
+  /// with the next call's events, like every other change, so an app saves through one path.
   ///
   /// New data may come at any time, also during a drag (a sync, a notification). Everything not
   /// being dragged takes its new place with the usual transition; the dragged items keep the place
@@ -92,11 +119,24 @@ extension CollectionView {
   @inlinable public mutating func apply(
     _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true, itemSizes: [ItemID: Size] = [:],
     time: Double
-  ) -> StagedChangeset<SectionID, ItemID> {
+  ) throws(ChangeError) -> StagedChangeset<SectionID, ItemID> {
+    try checkSizes(of: snapshot, given: itemSizes)
     let staged = StagedChangeset(from: self.snapshot, to: snapshot)
-    for (id, size) in itemSizes { self._itemSizes[id] = size }
-    show(snapshot, animated: animatingDifferences, time: time)
+    replaceData(with: snapshot, itemSizes: itemSizes, animated: animatingDifferences, time: time)
     return staged
+  }
+
+  /// New data through `apply` or `performBatchUpdates`: the sizes are kept, the data shown, and
+  /// the change reported as `.changed(.replaced(…))` with the next call's events (before what the
+  /// new data does to a drag: a cancel, a live drag's move), unless nothing changed.
+  @inlinable mutating func replaceData(
+    with data: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size], animated: Bool, time: Double
+  ) {
+    for (id, size) in itemSizes { _itemSizes[id] = size }
+    let old = snapshot
+    let mark = pendingEvents.count
+    show(data, animated: animated, time: time)
+    if old != data { pendingEvents.insert(.changed(.replaced(old: old, new: data)), at: mark) }
   }
 
   /// Replaces the snapshot and rebuilds the layout, animating the visible items.

@@ -27,22 +27,27 @@ extension CollectionView {
         section: section, parent: group, index: children.lazy.filter { !dragged.contains($0) }.count)
     }
     let lifted = liftedFrame(of: drag)
-    var copies: [ItemID] = []
     let operation = target.proposal.operation
-    relayout(at: time) { view in
-      let change: Change<SectionID, ItemID>
-      if operation == .move {
-        change = .moved(view.snapshot.difference(placing: items, at: position))
-      } else {
-        guard let make = view.policy.identifierForCopy else {
-          preconditionFailure("a .copy drop proposal needs policy.identifierForCopy")
-        }
-        change = view.snapshot.copies(of: items, at: position, skipping: dragged, makeID: make)
+    let change: Change<SectionID, ItemID>
+    var copies: [ItemID] = []
+    if operation == .move {
+      change = .moved(snapshot.difference(placing: items, at: position))
+    } else {
+      // A copy's identifiers come from the policy, which may err: the drop fails, and says why.
+      do throws(ChangeError) {
+        guard let make = policy.identifierForCopy else { throw .noIdentifierForCopy }
+        let made = try snapshot.copies(of: items, at: position, skipping: dragged, makeID: make)
+        change = made.change
         copies = change.difference?.items ?? []
+        // A copy in a grid without columns takes its original's size.
+        for (copy, original) in made.originals { if let size = itemSizes[original] { _itemSizes[copy] = size } }
+      } catch {
+        return events + cancelDrop(at: time, operation: operation, failure: error)
       }
-      // A move is derived from the data; a copy's identifiers come from the policy, which may err.
-      let inverse =
-        operation == .move ? view.commitDerived(change, into: &events) : (try? view.commit(change, into: &events)) ?? []
+    }
+    relayout(at: time) { view in
+      // Derived from the data (a move), or checked above (a copy's new identifiers): it applies.
+      let inverse = view.commitDerived(change, into: &events)
       view.recordGesture(undo: inverse, difference: change.difference, into: &events)
       view.closeSpringLoaded(keeping: position.parent, into: &events)
       view.finishDrag()
@@ -56,9 +61,11 @@ extension CollectionView {
   }
 
   /// Cancels a drag and drop: nothing changes but the groups spring loading opened, which close.
-  @inlinable mutating func cancelDrop(at time: Double, operation: DropOperation) -> [CollectionViewEvent<
-    SectionID, ItemID
-  >] {
+  /// With a failure (a copy the policy could not name), the drag ends with
+  /// ``CollectionViewEvent/dropFailed(_:_:)`` instead of ``CollectionViewEvent/cancelled(_:)``.
+  @inlinable mutating func cancelDrop(
+    at time: Double, operation: DropOperation, failure: ChangeError? = nil
+  ) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     let items = drag.items
     let destination = drag.drop.shown.destination
@@ -71,7 +78,7 @@ extension CollectionView {
     dropConfiguration.lastDrop = DropResult(items: items, operation: operation, destination: destination)
     settle(items, from: lifted, at: time)
     announceEnd(of: drag, cancelled: true, into: &events)
-    return events + [.cancelled(drag.item)]
+    return events + [failure.map { .dropFailed(drag.item, $0) } ?? .cancelled(drag.item)]
   }
 
   /// Closes the groups spring loading opened, but the one the items were dropped into.

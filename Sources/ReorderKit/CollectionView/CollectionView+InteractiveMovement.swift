@@ -20,18 +20,24 @@ extension CollectionView {
   /// Lifts the item at a path (a row, for lists) under the pointer's control, as UIKit's
   /// `beginInteractiveMovementForItem(at:)`. The item is held by its centre.
   ///
+  /// Like UIKit's, it returns a `Bool`; its events (``CollectionViewEvent/lifted(_:)`` or
+  /// ``CollectionViewEvent/denied(_:)``, the announcement, and any events still waiting from
+  /// earlier calls such as ``perform(_:itemSizes:time:)``) come with the next call that returns events.
+  ///
   /// - Returns: `false` when the policy denies the item, the path shows no item, or a movement is
   ///   already in progress.
   @discardableResult
   @inlinable public mutating func beginInteractiveMovementForItem(at path: ItemPath, time: Double? = nil) -> Bool {
     let t = time ?? now
-    _ = advance(to: t)
+    var events = advance(to: t)
+    defer { pendingEvents = events + pendingEvents }
     guard path.section >= 0, path.section < layout.numberOfSections,
       (0..<layout.numberOfItems(inSection: path.section)).contains(path.item)
     else { return false }
     let centre = layout.frame(ofItem: path).center
-    let events = beginMovement(at: path, pointer: Point(x: centre.x - offset.x, y: centre.y - offset.y), time: t)
-    return events.contains { if case .lifted = $0 { true } else { false } }
+    let begun = beginMovement(at: path, pointer: Point(x: centre.x - offset.x, y: centre.y - offset.y), time: t)
+    events += begun
+    return begun.contains { if case .lifted = $0 { true } else { false } }
   }
 
   /// Moves the lifted item to a point in view coordinates and applies the target rule, as UIKit's
@@ -77,11 +83,22 @@ extension CollectionView {
   /// ```swift
   /// view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 3, section: 0), time: now)
   /// ```
-  /// - Precondition: both paths are valid snapshot paths.
+  /// - Precondition: both paths are valid snapshot paths (UIKit raises an exception for others).
   @inlinable public mutating func moveItem(at source: ItemPath, to destination: ItemPath, time: Double? = nil) {
+    precondition(
+      snapshot.sections.indices.contains(source.section)
+        && snapshot.items(inSection: source.section).indices.contains(source.item),
+      "source \(source) names no item")
+    precondition(snapshot.sections.indices.contains(destination.section), "destination \(destination) names no section")
     let id = snapshot.itemIdentifier(at: source)
     let limit = snapshot.numberOfItems(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
     precondition((0...limit).contains(destination.item), "destination \(destination) is out of range 0...\(limit)")
-    _ = try? perform(.moved(snapshot.difference(moving: id, to: destination.outlinePosition())), time: time ?? now)
+    let change = Change.moved(snapshot.difference(moving: id, to: destination.outlinePosition()))
+    do {
+      try perform(change, time: time ?? now)
+    } catch {
+      // The change is derived from valid paths of the data: it applies.
+      preconditionFailure("moveItem(at: \(source), to: \(destination)) derived a change that does not apply: \(error)")
+    }
   }
 }

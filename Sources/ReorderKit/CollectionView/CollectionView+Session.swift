@@ -75,12 +75,10 @@ extension CollectionView {
     case (.slots(let slots), .grid(let grid)):
       let current = slots.placeholder
       guard !grid.hasFixedColumns else {
-        return InteractiveMovement.proposal(at: p, in: grid, placeholder: current)?.outlinePosition()
+        return GridTargetRule.proposal(at: p, in: grid, placeholder: current)?.outlinePosition()
       }
-      guard let proposed = InteractiveMovement.flowProposal(at: p, in: grid, placeholder: current),
-        proposed == current || InteractiveMovement.isFixedPoint(proposed, at: p, inFlow: flow(placeholderAt: proposed))
-      else { return nil }
-      return proposed.outlinePosition()
+      return GridTargetRule.step(from: current, at: p, inFlow: grid, layoutWithPlaceholderAt: flow(placeholderAt:))?
+        .outlinePosition()
     default:
       return nil
     }

@@ -10,7 +10,9 @@ public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable
   /// same change comes by identity as ``changed(_:)``; prefer that one for your own model.
   case moved(ItemID, from: OutlinePosition<ItemID>, to: OutlinePosition<ItemID>)
   /// A change to the data, by identity: every one, from gestures, undo, redo and
-  /// ``CollectionView/perform(_:time:)``, and the placeholder's moves during a drag. Save from here.
+  /// ``CollectionView/perform(_:itemSizes:time:)``, new data from ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
+  /// and ``CollectionView/performBatchUpdates(_:resultingIn:itemSizes:time:)``, and the placeholder's
+  /// moves during a drag. Save from here.
   case changed(Change<SectionID, ItemID>)
   /// Text for a screen reader (an on-screen live region): a lift, a placeholder move, a drop, a
   /// cancel, a refusal, a focus change. See ``CollectionView/announcer``.
@@ -22,6 +24,10 @@ public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable
   case dropped(ItemID)
   /// The drag was cancelled: the item returns to where it was.
   case cancelled(ItemID)
+  /// A drop could not be committed, and why: a copying drop whose policy has no
+  /// ``ReorderPolicy/identifierForCopy``, or whose `identifierForCopy` returned an identifier in
+  /// use. Nothing changed; the items return to where they were, as for ``cancelled(_:)``.
+  case dropFailed(ItemID, ChangeError)
 }
 
 /// The headless collection view: a snapshot, a layout, a scroll position,
@@ -98,7 +104,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Undo and redo: the changes that take each committed gesture back, and forward again.
   @usableFromInline var history = History()
   /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:time:)`` mid-drag,
-  /// ``perform(_:time:)``): delivered with the next call that returns events.
+  /// ``perform(_:itemSizes:time:)``): delivered with the next call that returns events.
   @usableFromInline var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
   /// The item with the keyboard focus.
   @usableFromInline var focus: ItemID?

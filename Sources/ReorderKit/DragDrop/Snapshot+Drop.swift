@@ -58,28 +58,30 @@ extension Snapshot {
   }
 
   /// The change that inserts copies of the items (a group with copies of its children) at a
-  /// destination counted without `dragged`, in order, each copy named by `makeID`.
+  /// destination counted without `dragged`, in order, each copy named by `makeID`, and the
+  /// original of each copy.
   ///
-  /// - Precondition: `makeID` returns identifiers that are not in use.
+  /// - Throws: ``ChangeError`` when `makeID` returns an identifier in use (or one it returned before).
   @inlinable func copies(
     of items: [ItemID], at destination: OutlinePosition<ItemID>, skipping dragged: Set<ItemID>,
     makeID: (ItemID, (ItemID) -> Bool) -> ItemID
-  ) -> Change<SectionID, ItemID> {
-    var fresh: Set<ItemID> = []
-    func make(_ original: ItemID) -> ItemID {
-      let copy = makeID(original) { contains($0) || fresh.contains($0) }
-      precondition(
-        !contains(copy) && !fresh.contains(copy), "identifierForCopy returned \(copy) for \(original), which is in use")
-      fresh.insert(copy)
+  ) throws(ChangeError) -> (change: Change<SectionID, ItemID>, originals: [ItemID: ItemID]) {
+    var originals: [ItemID: ItemID] = [:]
+    func make(_ original: ItemID) throws(ChangeError) -> ItemID {
+      let copy = makeID(original) { contains($0) || originals[$0] != nil }
+      guard !contains(copy), originals[copy] == nil else { throw .copyIdentifierTaken(copy, original: original) }
+      originals[copy] = original
       return copy
     }
     var copies: [ItemID] = []
     var children: [ItemID: [ItemID]] = [:]
     var expanded: Set<ItemID> = []
     for id in items {
-      let copy = make(id)
+      let copy = try make(id)
       if isGroup(id) {
-        children[copy] = self.children(of: id).map(make)
+        var kids: [ItemID] = []
+        for child in self.children(of: id) { kids.append(try make(child)) }
+        children[copy] = kids
         if isExpanded(id) { expanded.insert(copy) }
       }
       copies.append(copy)
@@ -89,6 +91,6 @@ extension Snapshot {
     let place = ReorderDifference(
       items: copies, section: sections[destination.section].id, parent: destination.parent,
       before: index < siblings.count ? siblings[index] : nil)
-    return .inserted(place, children: children, expanded: expanded)
+    return (.inserted(place, children: children, expanded: expanded), originals)
   }
 }

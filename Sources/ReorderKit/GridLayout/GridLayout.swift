@@ -43,7 +43,9 @@ public struct GridLayout: CollectionLayout {
     public var itemHeight: Double?
     /// The scroll direction.
     public var scrollDirection: ScrollDirection
-    /// The paging interval for horizontal scrolling; `nil` for free scrolling.
+    /// The paging interval for horizontal scrolling; `nil` for free scrolling. With per-item sizes a
+    /// column of tiles never crosses a page's edge: one that would starts the next page, after the
+    /// section's leading inset, so each page shows whole tiles (as a phone's home screen does).
     public var pageWidth: Double?
 
     /// Creates a grid configuration.
@@ -162,6 +164,8 @@ public struct GridLayout: CollectionLayout {
     var y = k == 0 ? 0 : sectionStarts[k]
     for s in k..<counts.count {
       sectionStarts[s] = y
+      // Paged flows: where a section starts decides which lines reach a page's edge.
+      if pagesLines { flows[s] = paginated(flows[s], base: itemsBase(s)) }
       y += sectionExtent(s)
     }
     sectionStarts[counts.count] = y

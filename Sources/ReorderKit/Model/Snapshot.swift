@@ -212,3 +212,12 @@ extension Snapshot: Equatable {
     lhs.sections == rhs.sections && lhs.childrenByGroup == rhs.childrenByGroup && lhs.expanded == rhs.expanded
   }
 }
+
+extension Snapshot: Hashable {
+  /// Hashes the sections, items, groups and expansion states. O(n).
+  @inlinable public func hash(into hasher: inout Hasher) {
+    hasher.combine(_sections)
+    hasher.combine(childrenByGroup)
+    hasher.combine(expanded)
+  }
+}

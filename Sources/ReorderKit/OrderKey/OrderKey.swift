@@ -40,10 +40,20 @@ public struct OrderKey: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// A key from digit values (0...61), already known to be valid.
   init(values: [UInt8]) {
-    rawValue = String(unsafeUninitializedCapacity: values.count) { buffer in
-      for (i, v) in values.enumerated() { buffer[i] = Self.digit(ofValue: v) }
-      return values.count
+    // Writing the string's bytes in place needs macOS 11 / iOS 14; below that, one more array.
+    if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+      rawValue = String(unsafeUninitializedCapacity: values.count) { buffer in
+        for (i, v) in values.enumerated() { buffer[i] = Self.digit(ofValue: v) }
+        return values.count
+      }
+    } else {
+      rawValue = Self.text(ofValues: values)
     }
+  }
+
+  /// The text of digit values (0...61) through an array of digits: the path below macOS 11 / iOS 14.
+  static func text(ofValues values: [UInt8]) -> String {
+    String(decoding: values.map { digit(ofValue: $0) }, as: UTF8.self)
   }
 
   /// A key from ASCII digits, already known to be valid.

@@ -96,9 +96,4 @@ public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
     self.init()
     canMoveItem = { id, _ in !denied.contains(id) }
   }
-
-  /// The retarget hook for a grid's slots (no parents).
-  @inlinable func targetPath(_ original: ItemPath, _ current: ItemPath, _ proposed: ItemPath) -> ItemPath {
-    targetPosition(original.outlinePosition(), current.outlinePosition(), proposed.outlinePosition()).itemPath
-  }
 }

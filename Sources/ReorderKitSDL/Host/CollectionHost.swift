@@ -11,10 +11,9 @@ import ReorderKit
 /// try snapshot.appendSection("todo", items: ["Milk", "Bread", "Eggs"])
 /// let layout = { (size: Size) in LayoutConfiguration.list(.init(width: size.width, rowHeight: 52)) }
 /// let size = Size(width: 360, height: 520)
-/// let list = CollectionHost(view: CollectionView(snapshot: snapshot, layout: layout(size), viewSize: size)) {
-///   id, frame, element, canvas in
-///   canvas.fillRoundedRect(frame.insetBy(dx: 12, dy: 4), radius: 10, color: Color.white.withAlpha(element.alpha))
-///   canvas.drawText(id, in: frame.insetBy(dx: 28, dy: 0), size: 16, color: .black, alignment: .left)
+/// let list = CollectionHost(view: CollectionView(snapshot: snapshot, layout: layout(size), viewSize: size)) { cell in
+///   cell.canvas.fillRoundedRect(cell.frame.insetBy(dx: 12, dy: 4), radius: 10, color: Color.white.withAlpha(cell.alpha))
+///   cell.canvas.drawText(cell.id, in: cell.frame.insetBy(dx: 28, dy: 0), size: 16, color: .black, alignment: .left)
 /// }
 /// list.layout = layout  // re-laid out when the window is resized
 /// list.onCommit = { view, _ in print(view.snapshot.items(inSection: 0)) }
@@ -26,26 +25,30 @@ public final class CollectionHost<SectionID: Hashable & Sendable, ItemID: Hashab
   public var view: CollectionView<SectionID, ItemID>
   /// Where the view is in the window, and how the window's input reaches it.
   public var pane: CollectionPane<SectionID, ItemID>
-  /// Draws one cell into a frame in window coordinates (already scaled when lifted); fade it by
-  /// `element.alpha`.
-  public var drawItem: (ItemID, Rect, RenderElement<SectionID, ItemID>, Canvas) -> Void
+  /// Draws one cell into its context's frame in window coordinates (already scaled when lifted);
+  /// fade it by the context's `alpha`.
+  public var drawItem: (CellContext<SectionID, ItemID>) -> Void
   /// Draws one section header (nothing by default).
-  public var drawHeader: (SectionID, Rect, RenderElement<SectionID, ItemID>, Canvas) -> Void = { _, _, _, _ in }
+  public var drawHeader: (HeaderContext<SectionID, ItemID>) -> Void = { _ in }
   /// The layout for a view size: when set, a resized window lays the view out again.
   public var layout: ((Size) -> LayoutConfiguration)?
-  /// Called once for each call into the engine whose events hold changes to the data (moves,
-  /// insertions, deletions, expanding and collapsing, by identity; not the placeholder's moves
-  /// during a drag), with the view after them: save here.
+  /// Called once per committed gesture (a drop, a whole live-mode drag, a keyboard move, a copy),
+  /// undo and redo, and per change outside a gesture (a folder opened by a tap, a change you
+  /// `perform` on ``view``, which the engine reports with the next frame's events), with the view
+  /// after it and its changes by identity:
+  /// save here. Never for the placeholder's moves or a live-mode drag's single steps, nor for a
+  /// cancelled drag (see ``CommitCollector``).
   public var onCommit: ((CollectionView<SectionID, ItemID>, [Change<SectionID, ItemID>]) -> Void)?
   /// Called with every event the engine reports (lifts, drops, cancels, taps, changes), in order.
   public var onEvent: ((CollectionViewEvent<SectionID, ItemID>) -> Void)?
   /// The window's background, behind the cells.
   public var background: Color
+  private var commits = CommitCollector<SectionID, ItemID>()
 
   /// A host for `view`, filling the window; `drawItem` draws a cell.
   public init(
     view: CollectionView<SectionID, ItemID>, theme: Theme = .standard,
-    drawItem: @escaping (ItemID, Rect, RenderElement<SectionID, ItemID>, Canvas) -> Void
+    drawItem: @escaping (CellContext<SectionID, ItemID>) -> Void
   ) {
     self.view = view
     self.pane = CollectionPane(frame: Rect(origin: .zero, size: view.viewSize), theme: theme)
@@ -76,17 +79,10 @@ public final class CollectionHost<SectionID: Hashable & Sendable, ItemID: Hashab
     return pane.draw(view, in: canvas, time: time, item: drawItem, header: drawHeader)
   }
 
-  /// Passes the engine's events to ``onEvent`` and the changes among them to ``onCommit``; call it
-  /// with the events of engine calls you make yourself.
+  /// Passes the engine's events to ``onEvent`` and, when they complete a commit, its changes to
+  /// ``onCommit``; call it with the events of engine calls you make yourself.
   public func react(to events: [CollectionViewEvent<SectionID, ItemID>]) {
-    var changes: [Change<SectionID, ItemID>] = []
-    for event in events {
-      onEvent?(event)
-      if case .changed(let change) = event {
-        if case .placeholderMoved = change { continue }
-        changes.append(change)
-      }
-    }
-    if !changes.isEmpty { onCommit?(view, changes) }
+    for event in events { onEvent?(event) }
+    if let changes = commits.collect(events, isDragging: view.isDragging) { onCommit?(view, changes) }
   }
 }

@@ -5,14 +5,14 @@ import ReorderKit
 /// layout in step with the rectangle, and draws the engine's render list there.
 ///
 /// The pane holds no data: it works on a view you keep (`inout`), so a screen can show several
-/// views, or switch between them, with one pane each. ``CollectionHost`` wraps a view and a pane
-/// for an app that is one collection view.
+/// views, or switch between them, with one pane each (a ``PaneRouter`` says which pane an event
+/// goes to). ``CollectionHost`` wraps a view and a pane for an app that is one collection view.
 ///
 /// ```swift
 /// var pane = CollectionPane<String, String>(frame: Rect(x: 0, y: 52, width: 390, height: 668))
 /// let events = pane.handle(.pointerDown(Point(x: 60, y: 110)), view: &view, time: now)
-/// pane.draw(view, in: window.canvas, time: now) { id, frame, element, canvas in
-///   canvas.fillRoundedRect(frame, radius: 12, color: Color.white.withAlpha(element.alpha))
+/// pane.draw(view, in: window.canvas, time: now) { cell in
+///   cell.canvas.fillRoundedRect(cell.frame, radius: 12, color: Color.white.withAlpha(cell.alpha))
 /// }
 /// ```
 public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
@@ -53,11 +53,18 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Sends one input event (window coordinates) to the view; returns what the engine reported.
   ///
   /// A press inside the pane starts tracking: its moves and its release go to the view wherever
-  /// they are. Wheel and keys go to the view: Esc cancels a gesture, Page Up/Down scroll a page;
-  /// Tab, the arrows, Space, Enter, Home and End reorder with the keyboard (see
-  /// `CollectionView.keyPressed(_:time:)`; with nothing focused Home/End scroll to the start/end);
-  /// Ctrl+Z undoes and Ctrl+Shift+Z or Ctrl+Y redoes. A secondary tap during a drag adds the item
-  /// under it to the drag session. `.resized` and `.quit` are the owner's.
+  /// they are. The wheel scrolls the view when the pointer is over the pane (or tracked by it).
+  /// Keys go to the view (send them to the pane that has the keyboard, see ``PaneRouter``):
+  /// Esc cancels a gesture, Page Up/Down scroll a page; Tab, Shift+Tab, the arrows, Space, Enter,
+  /// Home and End reorder with the keyboard (see `CollectionView.keyPressed(_:time:)`; with
+  /// nothing focused Home/End scroll to the start/end); Ctrl+Z (or Cmd+Z) undoes and
+  /// Ctrl+Shift+Z or Ctrl+Y redoes. Other keys, keys with Alt or other shortcuts, and typed text
+  /// are left to the app. A secondary tap during a drag adds the item under it to the drag
+  /// session. `.resized` and `.quit` are the owner's.
+  ///
+  /// ```swift
+  /// let events = pane.handle(.scroll(Point(x: 0, y: 48), at: Point(x: 100, y: 300)), view: &view, time: now)
+  /// ```
   public mutating func handle(
     _ event: InputEvent, view: inout CollectionView<SectionID, ItemID>, time: Double
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
@@ -76,37 +83,55 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
     case .secondaryTap(let p):
       guard isTrackingPointer, view.isDragging else { return [] }
       return view.addItemToDragSession(at: viewPoint(p), time: time)
-    case .scroll(let delta):
+    case .scroll(let delta, let pointer):
+      guard isTrackingPointer || contains(pointer) else { return [] }
       return view.scroll(by: delta, time: time)
-    case .key(.escape):
-      return view.cancelGesture(time: time)
-    case .key(.pageDown):
-      return view.scroll(by: Self.page(view, 1), time: time)
-    case .key(.pageUp):
-      return view.scroll(by: Self.page(view, -1), time: time)
-    case .key(.home) where view.focusedItem == nil && !view.isDragging:
-      view.setContentOffset(.zero, animated: true, time: time)
-      return []
-    case .key(.end) where view.focusedItem == nil && !view.isDragging:
-      let end = Point(
-        x: view.contentSize.width - view.viewSize.width, y: view.contentSize.height - view.viewSize.height)
-      view.setContentOffset(end, animated: true, time: time)
-      return []
-    case .key(.undo):
-      return view.undo(time: time)
-    case .key(.redo):
-      return view.redo(time: time)
-    case .key(let key):
-      // The engine's keyboard reordering: Tab focuses, Space lifts and drops, the arrows move.
-      guard let navigation = Self.navigationKey(key), !isTrackingPointer else { return [] }
-      return view.keyPressed(navigation, time: time)
-    case .resized, .quit:
+    case .key(let key, let modifiers):
+      return handleKey(key, modifiers: modifiers, view: &view, time: time)
+    case .text, .resized, .quit:
       return []
     }
   }
 
-  /// The engine's key for an app key, if it has one.
-  static func navigationKey(_ key: Key) -> NavigationKey? {
+  /// The keys the pane gives a meaning (see ``handle(_:view:time:)``).
+  private mutating func handleKey(
+    _ key: Key, modifiers: KeyModifiers, view: inout CollectionView<SectionID, ItemID>, time: Double
+  ) -> [CollectionViewEvent<SectionID, ItemID>] {
+    if modifiers.isShortcut {
+      switch key {
+      case .character("z") where !modifiers.contains(.option):
+        return modifiers.contains(.shift) ? view.redo(time: time) : view.undo(time: time)
+      case .character("y") where !modifiers.contains(.option):
+        return view.redo(time: time)
+      default:
+        return []
+      }
+    }
+    guard !modifiers.contains(.option) else { return [] }
+    switch key {
+    case .escape:
+      return view.cancelGesture(time: time)
+    case .pageDown:
+      return view.scroll(by: Self.page(view, 1), time: time)
+    case .pageUp:
+      return view.scroll(by: Self.page(view, -1), time: time)
+    case .home where view.focusedItem == nil && !view.isDragging:
+      view.setContentOffset(.zero, animated: true, time: time)
+      return []
+    case .end where view.focusedItem == nil && !view.isDragging:
+      let end = Point(
+        x: view.contentSize.width - view.viewSize.width, y: view.contentSize.height - view.viewSize.height)
+      view.setContentOffset(end, animated: true, time: time)
+      return []
+    default:
+      // The engine's keyboard reordering: Tab focuses, Space lifts and drops, the arrows move.
+      guard let navigation = Self.navigationKey(key, modifiers: modifiers), !isTrackingPointer else { return [] }
+      return view.keyPressed(navigation, time: time)
+    }
+  }
+
+  /// The engine's key for a key, if it has one (Shift+Tab is Backtab).
+  static func navigationKey(_ key: Key, modifiers: KeyModifiers = []) -> NavigationKey? {
     switch key {
     case .space: .space
     case .enter: .enter
@@ -117,9 +142,8 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
     case .right: .right
     case .home: .home
     case .end: .end
-    case .tab: .tab
-    case .backtab: .backtab
-    case .digit, .pageUp, .pageDown, .undo, .redo: nil
+    case .tab: modifiers.contains(.shift) ? .backtab : .tab
+    case .pageUp, .pageDown, .backspace, .delete, .character, .function: nil
     }
   }
 
@@ -140,21 +164,24 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   }
 
   /// Draws the view's render list at `time`, clipped to the pane: `item` draws a cell and
-  /// `header` a section header (window coordinates, already scaled); gaps, drop highlights, the
-  /// lifted cell's shadow, badges and the forbidden marker are drawn for you. Returns whether
-  /// anything still moves (keep drawing frames).
+  /// `header` a section header, each from its context (window coordinates, already scaled); gaps,
+  /// drop highlights, the lifted cell's shadow, badges, the focus ring and the forbidden marker
+  /// are drawn for you. Returns whether anything still moves (keep drawing frames).
+  ///
+  /// ```swift
+  /// let moving = pane.draw(view, in: window.canvas, time: now) { cell in
+  ///   cell.canvas.fillRoundedRect(cell.frame, radius: 12, color: Color.white.withAlpha(cell.alpha))
+  /// }
+  /// ```
   @discardableResult
   public func draw(
     _ view: CollectionView<SectionID, ItemID>, in canvas: Canvas, time: Double,
-    item: (ItemID, Rect, RenderElement<SectionID, ItemID>, Canvas) -> Void,
-    header: (SectionID, Rect, RenderElement<SectionID, ItemID>, Canvas) -> Void = { _, _, _, _ in }
+    item: (CellContext<SectionID, ItemID>) -> Void,
+    header: (HeaderContext<SectionID, ItemID>) -> Void = { _ in }
   ) -> Bool {
     let list = view.renderList(at: time)
     canvas.setClip(frame)
-    canvas.draw(
-      list, origin: frame.origin, theme: theme,
-      item: { id, f, element in item(id, f, element, canvas) },
-      header: { id, f, element in header(id, f, element, canvas) })
+    canvas.draw(list, origin: frame.origin, theme: theme, focusedItem: view.focusedItem, item: item, header: header)
     if showsScrollIndicators { drawScrollIndicators(list, canvas: canvas) }
     canvas.setClip(nil)
     return list.isAnimating

@@ -7,8 +7,8 @@ import ReorderKit
 ///
 /// ```swift
 /// let host = try SDLHost(title: "To do", size: Size(width: 360, height: 520))
-/// let list = CollectionHost(view: view) { id, frame, element, canvas in
-///   canvas.drawText(id, in: frame, size: 16, color: Color.black.withAlpha(element.alpha))
+/// let list = CollectionHost(view: view) { cell in
+///   cell.canvas.drawText(cell.id, in: cell.frame, size: 16, color: Color.black.withAlpha(cell.alpha))
 /// }
 /// list.onCommit = { view, _ in save(view.snapshot) }
 /// host.run(list)  // until the window closes, or SIGTERM / SIGINT
@@ -27,9 +27,6 @@ public final class SDLHost {
   private var isRunning = false
   nonisolated(unsafe) private static var isSDLInitialized = false
 
-  /// The font the canvas uses unless told otherwise (DejaVu Sans, as Debian installs it).
-  public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
   /// Starts SDL (once per process) and opens a resizable window.
   ///
   /// - Parameters:
@@ -37,14 +34,18 @@ public final class SDLHost {
   ///   - size: the window's size in points.
   ///   - vsync: whether presenting waits for the display's vertical blank (else the host paces
   ///     itself at the display's rate).
-  ///   - fontPath: a TrueType font for ``Canvas/drawText(_:in:size:bold:color:alignment:)``.
-  /// - Throws: ``SDLError`` when SDL, the window, the renderer or the font cannot be set up.
-  public init(title: String, size: Size, vsync: Bool = true, fontPath: String = SDLHost.defaultFontPath) throws {
+  ///   - fontPath: a TrueType (or OpenType) font file for
+  ///     ``Canvas/drawText(_:in:size:bold:color:alignment:)``; `nil` (the default) asks fontconfig
+  ///     for the desktop's sans-serif font and its bold face (``SystemFont/sansSerif()``).
+  /// - Throws: ``SDLError`` when no font is found (saying what to install), or SDL, the window,
+  ///   the renderer or the font cannot be set up.
+  public init(title: String, size: Size, vsync: Bool = true, fontPath: String? = nil) throws {
+    let fonts = try fontPath.map { (regular: $0, bold: String?.none) } ?? SystemFont.sansSerif()
     if !Self.isSDLInitialized {
       try Window.initializeSDL()
       Self.isSDLInitialized = true
     }
-    window = try Window(title: title, size: size, vsync: vsync, fontPath: fontPath)
+    window = try Window(title: title, size: size, vsync: vsync, fontPath: fonts.regular, boldFontPath: fonts.bold)
   }
 
   /// Runs until the window closes, ``stop()`` is called, or SIGTERM / SIGINT arrives (SDL turns

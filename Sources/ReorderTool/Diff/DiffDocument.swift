@@ -4,7 +4,10 @@ import ReorderKit
 ///
 /// Identifiers are strings or whole numbers (`"a"` and `1` are different
 /// identifiers); `content` is any JSON value. Identifiers must be unique
-/// within a document, sections and items each.
+/// within a document, sections and items each, unless `allowsRepeats`
+/// (`reorder diff --duplicates pair`); then content belongs to an
+/// identifier, and its occurrences in one document must not give two
+/// different contents.
 ///
 /// ```swift
 /// let document = try DiffDocument(json: JSONValue.parse(Array(#"{"sections": [{"id": "S0", "items": ["a"]}]}"#.utf8)))
@@ -19,7 +22,7 @@ struct DiffDocument {
   var itemCount = 0
 
   /// - Throws: ``InputError`` naming the first problem and its place (`sections[2].items[4]`).
-  init(json: JSONValue) throws(InputError) {
+  init(json: JSONValue, allowsRepeats: Bool = false) throws(InputError) {
     guard json.object != nil else {
       throw InputError("the document must be an object with \"sections\", got \(json.typeName)")
     }
@@ -33,7 +36,7 @@ struct DiffDocument {
       let fields = try JSONFields(sectionValue, path: "sections[\(s)]")
       try fields.rejectUnknown(["id", "items"])
       let id = try Self.identifier(try fields.value("id"), path: "sections[\(s)].id")
-      if let first = sectionIDs.updateValue(s, forKey: id) {
+      if let first = sectionIDs.updateValue(s, forKey: id), !allowsRepeats {
         throw InputError(
           "sections[\(s)].id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
       }
@@ -57,6 +60,27 @@ struct DiffDocument {
         }
       }
       sections.append(Section(id: id, items: items))
+    }
+    if allowsRepeats { try checkRepeatedContent(sectionValues) }
+  }
+
+  /// With repeats allowed: every occurrence of an item identifier carries the same content (or none).
+  private func checkRepeatedContent(_ sectionValues: [JSONValue]) throws(InputError) {
+    var first: [JSONValue: JSONValue?] = [:]
+    for (s, section) in sections.enumerated() {
+      for (i, id) in section.items.enumerated() {
+        let value = sectionValues[s]["items"]?[i]
+        let c = value?.object == nil || value?["content"] == .null ? nil : value?["content"]
+        guard let earlier = first[id] else {
+          first[id] = c
+          continue
+        }
+        if !sameJSON(earlier, c) {
+          throw InputError(
+            "sections[\(s)].items[\(i)]: item \(Self.shown(id)) repeats with another content (its occurrences must carry the same content, or none)"
+          )
+        }
+      }
     }
   }
 

@@ -11,6 +11,13 @@ import ReorderKit
 /// Bad input (malformed JSON, a missing field, a wrong type, a duplicate
 /// identifier) gives exit status 2 and one line on standard error.
 ///
+/// With `pairsDuplicates` (`--duplicates pair`), identifiers
+/// may repeat: the k-th occurrence in the old document pairs with the k-th in
+/// the new one, and the output gains a last key, `"repeated": {"sections":
+/// [...], "items": [...]}`, the identifiers that repeat (empty lists when none
+/// do). An identifier's content is then shared by its occurrences, and an item
+/// shows its new content from the first stage that reloads its identifier.
+///
 /// ```swift
 /// let result = DiffTool.run(old: Array(#"{"sections": [{"id": "S", "items": ["a", "b"]}]}"#.utf8),
 ///                           new: Array(#"{"sections": [{"id": "S", "items": ["b", "a"]}]}"#.utf8),
@@ -23,17 +30,23 @@ import ReorderKit
 /// ```
 package enum DiffTool {
   /// Diffs two documents given as file contents.
-  package static func run(old: Data, new: Data, oldName: String, newName: String) -> ToolResult {
-    run(old: [UInt8](old), new: [UInt8](new), oldName: oldName, newName: newName)
+  package static func run(
+    old: Data, new: Data, oldName: String, newName: String, pairsDuplicates: Bool = false
+  ) -> ToolResult {
+    run(old: [UInt8](old), new: [UInt8](new), oldName: oldName, newName: newName, pairsDuplicates: pairsDuplicates)
   }
 
   /// Diffs two documents given as bytes.
-  package static func run(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> ToolResult {
+  package static func run(
+    old: [UInt8], new: [UInt8], oldName: String, newName: String, pairsDuplicates: Bool = false
+  ) -> ToolResult {
+    let pairs = pairsDuplicates
+    let duplicates: DuplicateIdentifiers = pairs ? .pairByOccurrence : .refuse
     let before: DiffDocument
     let after: DiffDocument
     do {
-      before = try read(old, name: oldName)
-      after = try read(new, name: newName)
+      before = try read(old, name: oldName, allowsRepeats: pairs)
+      after = try read(new, name: newName, allowsRepeats: pairs)
     } catch {
       return .inputError(error.message)
     }
@@ -41,9 +54,9 @@ package enum DiffTool {
     var changed = Set<JSONValue>()
     do {
       if before.content.isEmpty && after.content.isEmpty {
-        staged = try StagedChangeset(from: before.sections, to: after.sections)
+        staged = try StagedChangeset(from: before.sections, to: after.sections, duplicates: duplicates)
       } else {
-        staged = try StagedChangeset(from: before.sections, to: after.sections) { id in
+        staged = try StagedChangeset(from: before.sections, to: after.sections, duplicates: duplicates) { id in
           let isChanged = !sameJSON(before.content[id], after.content[id])
           if isChanged { changed.insert(id) }
           return isChanged
@@ -55,10 +68,26 @@ package enum DiffTool {
       if let message = after.duplicateItemMessage() { return .inputError("\(newName): \(message)") }
       return .inputError("\(error)")
     }
-    return ToolResult(stdout: encode(staged, before: before, after: after, changed: changed))
+    var stdout = encode(staged, before: before, after: after, changed: changed)
+    if pairs {
+      // The repeated identifiers, as a last key.
+      stdout.removeLast(2)  // "}\n"
+      stdout += ",\n\"repeated\": {\"sections\": ["
+      for (k, id) in staged.repeatedSectionIDs.enumerated() {
+        if k > 0 { stdout += ", " }
+        appendIdentifier(id, to: &stdout)
+      }
+      stdout += "], \"items\": ["
+      for (k, id) in staged.repeatedItemIDs.enumerated() {
+        if k > 0 { stdout += ", " }
+        appendIdentifier(id, to: &stdout)
+      }
+      stdout += "]}}\n"
+    }
+    return ToolResult(stdout: stdout)
   }
 
-  private static func read(_ bytes: [UInt8], name: String) throws(InputError) -> DiffDocument {
+  private static func read(_ bytes: [UInt8], name: String, allowsRepeats: Bool) throws(InputError) -> DiffDocument {
     let json: JSONValue
     do {
       json = try JSONValue.parse(bytes)
@@ -66,7 +95,7 @@ package enum DiffTool {
       throw InputError("\(name): malformed JSON at \(error)")
     }
     do {
-      return try DiffDocument(json: json)
+      return try DiffDocument(json: json, allowsRepeats: allowsRepeats)
     } catch {
       throw InputError("\(name): \(error.message)")
     }
@@ -139,7 +168,7 @@ package enum DiffTool {
   /// Appends an identifier (a string or a whole number) as JSON.
   private static func appendIdentifier(_ id: JSONValue, to text: inout String) {
     switch id {
-    case .number(let n): text += String(Int(n))
+    case .number(let n): text += String(Int64(n))  // Int64: below 1e15, also where Int has 32 bits
     case .string(let s): JSONWriter.escape(s, into: &text)
     default: text += id.serialized()
     }

@@ -69,8 +69,11 @@ struct JSONFields {
 
   func optionalInteger(_ key: String) throws(InputError) -> Int? {
     guard let n = try optionalNumber(key) else { return nil }
-    guard n == n.rounded(), abs(n) < 1e15 else { throw InputError("\(name(key)) must be a whole number, got \(n)") }
-    return Int(n)
+    // `Int(exactly:)`: where `Int` has 32 bits, a whole number up to 1e15 may not fit.
+    guard n == n.rounded(), abs(n) < 1e15, let i = Int(exactly: n) else {
+      throw InputError("\(name(key)) must be a whole number, got \(n)")
+    }
+    return i
   }
 
   func bool(_ key: String, default d: Bool) throws(InputError) -> Bool {
@@ -87,5 +90,5 @@ struct JSONFields {
 }
 
 func format(_ d: Double) -> String {
-  d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : "\(d)"
+  d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"  // Int64: also where Int has 32 bits
 }

@@ -66,7 +66,7 @@ package struct JSONWriter: Sendable {
     if !d.isFinite {
       text += "null"
     } else if d == d.rounded(), abs(d) < 1e15 {
-      text += String(Int(d))
+      text += String(Int64(d))  // Int64: also where Int has 32 bits
     } else {
       text += "\(d)"
     }

@@ -76,7 +76,8 @@ package enum RunTool {
     var view = CollectionView(
       snapshot: scenario.snapshot, layout: scenario.layout, viewSize: scenario.viewSize, mode: scenario.mode,
       itemSizes: scenario.itemSizes, policy: policy)
-    if scenario.mode == .dragDrop { configureDragDrop(&view, scenario) }
+    let sectionNames = SectionNames(scenario.snapshot)
+    if scenario.mode == .dragDrop { configureDragDrop(&view, scenario, sectionNames: sectionNames) }
     var outcome = Outcome(snapshot: scenario.snapshot)
     func record(_ events: [CollectionViewEvent<String, String>]) {
       for event in events {
@@ -115,7 +116,15 @@ package enum RunTool {
       case .cancel: record(view.cancelGesture(time: time))
       case .tick: record(view.tick(time: time))
       case .scroll(let d): record(view.scroll(by: d, time: time))
-      case .apply(let data): view.apply(data, time: time)
+      case .apply(let data):
+        // The policy names sections by index in the data it is asked about: the new data's, from here on.
+        sectionNames.ids = data.sections.map(\.id)
+        do {
+          try view.apply(data, itemSizes: scenario.itemSizes, time: time)
+        } catch {
+          // Reading the scenario checked that a flow grid has a size for every item it applies.
+          preconditionFailure("events: \(error)")
+        }
       case .undo: record(view.undo(time: time))
       case .redo: record(view.redo(time: time))
       case .focus(let id): record(view.focus(id, time: time))
@@ -127,18 +136,31 @@ package enum RunTool {
     return outcome
   }
 
+  /// The identifiers of the sections of the data the view holds, in order: the policy's hooks name
+  /// a section by its index in that data, which new data (an `apply` event) shifts. The tool plays
+  /// a scenario on one thread.
+  final class SectionNames: @unchecked Sendable {
+    var ids: [String]
+    init(_ snapshot: Snapshot<String, String>) { ids = snapshot.sections.map(\.id) }
+
+    /// The identifier of the section at an index of the data now, if any.
+    func id(at index: Int) -> String? { ids.indices.contains(index) ? ids[index] : nil }
+  }
+
   /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the cadence.
-  static func configureDragDrop(_ view: inout CollectionView<String, String>, _ scenario: Scenario) {
+  static func configureDragDrop(
+    _ view: inout CollectionView<String, String>, _ scenario: Scenario, sectionNames: SectionNames
+  ) {
     let forbidden = scenario.dropForbidden
     let copied = scenario.dropCopied
-    let sectionIDs = scenario.snapshot.sections.map(\.id)
     view.reorderingCadence = scenario.reorderingCadence
     view.policy.dropSessionDidUpdate = { items, destination, proposed in
       guard proposed.landsItems, let destination else { return proposed }
       switch destination {
       case .insertInto(let group) where forbidden.contains(group):
         return DropProposal(operation: .forbidden, intent: proposed.intent)
-      case .insertAt(let p) where forbidden.contains(sectionIDs[p.section]) || p.parent.map(forbidden.contains) == true:
+      case .insertAt(let p)
+      where sectionNames.id(at: p.section).map(forbidden.contains) == true || p.parent.map(forbidden.contains) == true:
         return DropProposal(operation: .forbidden, intent: proposed.intent)
       default:
         if !copied.isEmpty && items.allSatisfy(copied.contains) {

@@ -1,17 +1,21 @@
 @testable import ReorderKit
+@testable import ReorderKitUIKit
 
 /// A collection view that takes batch updates as UIKit's `UICollectionView` does, and checks them.
 ///
 /// It keeps its own data: what it shows, which it loads from its data source the first time it
 /// is asked (as UIKit does, even at the start of `performBatchUpdates`), and changes only at the
 /// end of a batch or on `reloadData()`. At the end of each batch it asks the data source for the
-/// data after it, as UIKit asks for the counts, and checks the batch with the project's validator
-/// (``BatchUpdate/violations(countsBefore:countsAfter:)``) and with the replay of UIKit's semantics
-/// that the differ's tests use (`semanticErrors`). It also checks what UIKit's documentation and
-/// experience ask of the caller: the data source's data is set inside the batch before any call;
-/// the calls come in UIKit's order (sections before items; deletes, inserts, moves, reloads);
-/// nothing is called outside a batch; a reload is in a batch of its own. Completions wait, as
-/// UIKit's animations do, until `finishAnimations()`.
+/// data after it, as UIKit asks for the counts, and judges the batch with ``UIKitBatchModel``,
+/// UIKit's rules written apart from the adapter's own check (`BatchUpdate.violations`): what UIKit
+/// would refuse, or animate wrongly, goes to `errors`.
+///
+/// The adapter's own choices, which UIKit does not require, go to `adapterChoiceErrors`: the data
+/// source's data is set inside the batch before any call (UIKit reads it only at the end); the
+/// calls come in one fixed order (sections before items; deletes, inserts, moves, reloads; UIKit
+/// takes them in any order); every call is inside a batch, no batch inside another; a reload is
+/// in a batch of its own. Completions wait, as UIKit's animations do, until `finishAnimations()`.
+@MainActor
 final class RecordingView: BatchUpdatingView {
   /// A call the view received, in order; `setData` is the data source's data being set.
   enum Call: Hashable, CustomStringConvertible {
@@ -45,8 +49,11 @@ final class RecordingView: BatchUpdatingView {
   private(set) var dataSource: [IntSection]
   private var loaded: [IntSection]?
   private(set) var calls: [Call] = []
-  /// Every rule broken, with the batch it was broken in.
+  /// Every one of UIKit's rules broken (``UIKitBatchModel``), with the batch it was broken in.
   private(set) var errors: [String] = []
+  /// Every choice of the adapter's not kept (the data set first, the call order, reloads alone,
+  /// calls inside batches), with the batch.
+  private(set) var adapterChoiceErrors: [String] = []
   /// The identifiers of the items reloaded, in order.
   private(set) var reloadedItems: [Int] = []
   /// What the view showed after each batch.
@@ -104,7 +111,7 @@ final class RecordingView: BatchUpdatingView {
   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
     let n = batchCount
     guard batch == nil else {
-      errors.append("batch \(n): performBatchUpdates inside a batch")
+      adapterChoiceErrors.append("batch \(n): performBatchUpdates inside a batch")
       return
     }
     let before = shown
@@ -117,15 +124,11 @@ final class RecordingView: BatchUpdatingView {
     batch = nil
     calls.append(.endBatch)
     let after = dataSource
-    let violations = recorded.violations(
-      countsBefore: before.map(\.items.count), countsAfter: after.map(\.items.count))
-    errors += violations.map { "batch \(n): \($0)" }
-    if violations.isEmpty {
-      errors += semanticErrors(before: before, batch: recorded, after: after).map { "batch \(n): \($0)" }
-      reloadedItems += recorded.reloadItems.map { before[$0.section].items[$0.item] }
-    }
+    let (broken, reloaded) = UIKitBatchModel(recorded).judge(before: before, after: after)
+    errors += broken.map { "batch \(n): \($0)" }
+    reloadedItems += reloaded
     if !recorded.reloadItems.isEmpty && recorded != BatchUpdate(reloadItems: recorded.reloadItems) {
-      errors.append("batch \(n): reloads items while other changes shift them")
+      adapterChoiceErrors.append("batch \(n): reloads items while other changes shift them")
     }
     loaded = after
     shownAfterBatches.append(after)
@@ -151,7 +154,7 @@ final class RecordingView: BatchUpdatingView {
   func reloadItems(at paths: [ItemPath]) { record(.reloadItems(paths), rank: 6) { $0.reloadItems += paths } }
 
   func reloadData() {
-    if batch != nil { errors.append("batch \(batchCount - 1): reloadData inside a batch") }
+    if batch != nil { adapterChoiceErrors.append("batch \(batchCount - 1): reloadData inside a batch") }
     calls.append(.reloadData)
     loaded = dataSource
   }
@@ -159,12 +162,12 @@ final class RecordingView: BatchUpdatingView {
   private func record(_ call: Call, rank: Int, _ add: (inout BatchUpdate) -> Void) {
     calls.append(call)
     guard batch != nil else {
-      errors.append("\(call) outside performBatchUpdates")
+      adapterChoiceErrors.append("\(call) outside performBatchUpdates")
       return
     }
     let n = batchCount - 1
-    if !dataSetInBatch { errors.append("batch \(n): \(call) before the data source's data was set") }
-    if rank < lastRank { errors.append("batch \(n): \(call) out of UIKit's order") }
+    if !dataSetInBatch { adapterChoiceErrors.append("batch \(n): \(call) before the data source's data was set") }
+    if rank < lastRank { adapterChoiceErrors.append("batch \(n): \(call) out of the adapter's order") }
     lastRank = rank
     add(&batch!)
   }

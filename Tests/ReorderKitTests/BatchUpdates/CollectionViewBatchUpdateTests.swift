@@ -31,7 +31,7 @@ struct CollectionViewBatchUpdateTests {
     let new = try Snapshot<String, String>(sections: [
       .init(id: "1990", items: ["bob", "ann"]), .init(id: "A", items: ["amy"]),
     ])
-    let staged = v.apply(new, time: 1)
+    let staged = try v.apply(new, time: 1)
     #expect(staged.stages.count == 3)
     #expect(v.snapshot == new)
     let to = try #require(v.frame(of: "bob"))
@@ -49,9 +49,9 @@ struct CollectionViewBatchUpdateTests {
     var v = try view([("S", ["a", "b", "c", "d"])])
     let original = v.snapshot
     let reversed = try Snapshot<String, String>(sections: [.init(id: "S", items: ["d", "c", "b", "a"])])
-    v.apply(reversed, time: 0)
+    try v.apply(reversed, time: 0)
     let midway = try #require(shownFrame(v, "a", at: 0.1))
-    v.apply(original, time: 0.1)
+    try v.apply(original, time: 0.1)
     #expect(shownFrame(v, "a", at: 0.1) == midway)
     #expect(close(shownFrame(v, "a", at: 0.4), v.frame(of: "a")))
   }

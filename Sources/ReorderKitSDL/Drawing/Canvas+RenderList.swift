@@ -6,10 +6,10 @@ extension Canvas {
   /// marker, the focus ring and drag badges are drawn here, cells and headers by the caller.
   ///
   /// ```swift
-  /// canvas.draw(view.renderList(at: now), origin: Point(x: 0, y: 52)) { id, frame, element in
-  ///   canvas.fillRoundedRect(frame, radius: 12, color: colors[id]!.withAlpha(element.alpha))
-  /// } header: { section, frame, _ in
-  ///   canvas.drawText(titles[section]!, in: frame, size: 15, bold: true, color: .black, alignment: .left)
+  /// canvas.draw(view.renderList(at: now), origin: Point(x: 0, y: 52), focusedItem: view.focusedItem) { cell in
+  ///   cell.canvas.fillRoundedRect(cell.frame, radius: 12, color: colors[cell.id]!.withAlpha(cell.alpha))
+  /// } header: { header in
+  ///   header.canvas.drawText(titles[header.id]!, in: header.frame, size: 15, bold: true, color: .black, alignment: .left)
   /// }
   /// ```
   ///
@@ -17,12 +17,13 @@ extension Canvas {
   ///   - list: the render list of a moment (`CollectionView.renderList(at:)`).
   ///   - origin: where the view's top-left corner is in the window.
   ///   - theme: the colours of gaps, highlights, the shadow, badges and the forbidden marker.
-  ///   - item: draws one cell into `frame` (window coordinates, already scaled).
-  ///   - header: draws one section header into `frame` (window coordinates).
+  ///   - focusedItem: the item with the keyboard focus (its cell's ``CellContext/isFocused``).
+  ///   - item: draws one cell into its ``CellContext/frame`` (window coordinates, already scaled).
+  ///   - header: draws one section header into its ``HeaderContext/frame`` (window coordinates).
   public func draw<SectionID, ItemID>(
-    _ list: RenderList<SectionID, ItemID>, origin: Point, theme: Theme = .standard,
-    item: (ItemID, Rect, RenderElement<SectionID, ItemID>) -> Void,
-    header: (SectionID, Rect, RenderElement<SectionID, ItemID>) -> Void
+    _ list: RenderList<SectionID, ItemID>, origin: Point, theme: Theme = .standard, focusedItem: ItemID? = nil,
+    item: (CellContext<SectionID, ItemID>) -> Void,
+    header: (HeaderContext<SectionID, ItemID>) -> Void = { _ in }
   ) {
     // The engine's order is the drawing order: resting cells, a drop target's highlight, cells in
     // motion, the lifted stack, the forbidden marker and the focus ring on top.
@@ -40,26 +41,29 @@ extension Canvas {
           strokeRoundedRect(card, radius: r, lineWidth: 1, color: theme.separator)
         }
       }
-      drawElement(element, origin: origin, viewWidth: list.viewSize.width, theme: theme, item: item, header: header)
+      drawElement(
+        element, origin: origin, viewWidth: list.viewSize.width, theme: theme, focusedItem: focusedItem, item: item,
+        header: header)
     }
   }
 
   private func drawElement<SectionID, ItemID>(
-    _ element: RenderElement<SectionID, ItemID>, origin: Point, viewWidth: Double, theme: Theme,
-    item: (ItemID, Rect, RenderElement<SectionID, ItemID>) -> Void,
-    header: (SectionID, Rect, RenderElement<SectionID, ItemID>) -> Void
+    _ element: RenderElement<SectionID, ItemID>, origin: Point, viewWidth: Double, theme: Theme, focusedItem: ItemID?,
+    item: (CellContext<SectionID, ItemID>) -> Void,
+    header: (HeaderContext<SectionID, ItemID>) -> Void
   ) {
     let frame = element.frame.scaled(by: element.scale).offsetBy(dx: origin.x, dy: origin.y)
     switch element.kind {
     case .item(let id):
-      item(id, frame, element)
+      item(
+        CellContext(id: id, frame: frame, element: element, isFocused: id == focusedItem, canvas: self, theme: theme))
       if element.badgeCount > 0 {
         // On the top-right corner, kept inside the view.
         let corner = Point(x: min(frame.maxX, origin.x + viewWidth - 16), y: max(frame.minY, origin.y + 14))
         drawBadge(element.badgeCount, at: corner, theme: theme)
       }
     case .header(let id):
-      header(id, frame, element)
+      header(HeaderContext(id: id, frame: frame, element: element, canvas: self, theme: theme))
     case .gap:
       let r = min(theme.cornerRadius, frame.height / 2)
       fillRoundedRect(frame, radius: r, color: theme.accent.withAlpha(0.08 * element.alpha))

@@ -1,49 +1,10 @@
 @preconcurrency package import CSDL2
 import ReorderKit
 
-/// An input event in the app's terms: one pointer (mouse or first finger),
-/// scrolling, keys, resizing, quitting.
-public enum InputEvent: Equatable, Sendable {
-  /// The pointer went down (left button, or the first finger) at a point in window coordinates.
-  case pointerDown(Point)
-  /// The pointer moved (with or without the button held).
-  case pointerMoved(Point)
-  /// The pointer went up.
-  case pointerUp(Point)
-  /// A second finger touched, or the right button was clicked, at a point: during a drag and
-  /// drop it adds the item there to the drag session.
-  case secondaryTap(Point)
-  /// The wheel or a two-finger gesture scrolled the content by this many points (positive: towards the end).
-  case scroll(Point)
-  /// A key that the app cares about was pressed.
-  case key(Key)
-  /// The window changed size (points).
-  case resized(Size)
-  /// The window should close.
-  case quit
-}
-
-/// Keys the app reacts to.
-public enum Key: Equatable, Sendable {
-  /// Esc: cancels a drag.
-  case escape
-  /// A digit key 0–9 (1–4 switch scenes).
-  case digit(Int)
-  /// The arrows, paging and Home/End.
-  case left, right, up, down, pageUp, pageDown, home, end
-  /// Space and Return (or the keypad's Enter): lift and drop with the keyboard.
-  case space, enter
-  /// Tab and Shift-Tab: move the keyboard focus.
-  case tab, backtab
-  /// Ctrl+Z (Cmd+Z on a Mac keyboard): undo.
-  case undo
-  /// Ctrl+Shift+Z or Ctrl+Y: redo.
-  case redo
-}
-
 /// Translates SDL events into ``InputEvent``s: the mouse's left button and
 /// the first finger on a touch screen drive the same pointer; a second finger
-/// or the right button taps; the wheel scrolls; Esc and digits become keys.
+/// or the right button taps; the wheel scrolls where the pointer is; keys come
+/// with their modifiers, typed text as text.
 ///
 /// ```swift
 /// var adapter = InputAdapter()
@@ -57,6 +18,8 @@ package struct InputAdapter: Sendable {
   package var pointsPerWheelNotch: Double = 48
   private var activeFinger: SDL_FingerID?
   private var mouseDown = false
+  /// Where the pointer was last seen (for a wheel event that does not say).
+  private var pointer = Point(x: 0, y: 0)
 
   package init() {}
 
@@ -79,7 +42,8 @@ package struct InputAdapter: Sendable {
       }
       guard ev.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
       mouseDown = true
-      return [.pointerDown(Point(x: Double(ev.button.x), y: Double(ev.button.y)))]
+      pointer = Point(x: Double(ev.button.x), y: Double(ev.button.y))
+      return [.pointerDown(pointer)]
     case SDL_MOUSEBUTTONUP:
       guard ev.button.which != CSDL2_TouchMouseID(), ev.button.button == UInt8(SDL_BUTTON_LEFT), mouseDown
       else { return [] }
@@ -87,7 +51,8 @@ package struct InputAdapter: Sendable {
       return [.pointerUp(Point(x: Double(ev.button.x), y: Double(ev.button.y)))]
     case SDL_MOUSEMOTION:
       guard ev.motion.which != CSDL2_TouchMouseID(), activeFinger == nil else { return [] }
-      return [.pointerMoved(Point(x: Double(ev.motion.x), y: Double(ev.motion.y)))]
+      pointer = Point(x: Double(ev.motion.x), y: Double(ev.motion.y))
+      return [.pointerMoved(pointer)]
     case SDL_MOUSEWHEEL:
       guard ev.wheel.which != CSDL2_TouchMouseID() else { return [] }
       var dx = Double(ev.wheel.preciseX)
@@ -96,21 +61,33 @@ package struct InputAdapter: Sendable {
         dx = -dx
         dy = -dy
       }
-      return [.scroll(Point(x: dx * pointsPerWheelNotch, y: -dy * pointsPerWheelNotch))]
+      var wheel = ev.wheel
+      var x: Int32 = 0
+      var y: Int32 = 0
+      if CSDL2_WheelPosition(&wheel, &x, &y) != 0 { pointer = Point(x: Double(x), y: Double(y)) }
+      return [.scroll(Point(x: dx * pointsPerWheelNotch, y: -dy * pointsPerWheelNotch), at: pointer)]
     case SDL_FINGERDOWN:
       guard !mouseDown else { return [] }
       if activeFinger != nil { return [.secondaryTap(Self.point(ev.tfinger, windowSize))] }
       activeFinger = ev.tfinger.fingerId
-      return [.pointerDown(Self.point(ev.tfinger, windowSize))]
+      pointer = Self.point(ev.tfinger, windowSize)
+      return [.pointerDown(pointer)]
     case SDL_FINGERMOTION:
       guard activeFinger == ev.tfinger.fingerId else { return [] }
-      return [.pointerMoved(Self.point(ev.tfinger, windowSize))]
+      pointer = Self.point(ev.tfinger, windowSize)
+      return [.pointerMoved(pointer)]
     case SDL_FINGERUP:
       guard activeFinger == ev.tfinger.fingerId else { return [] }
       activeFinger = nil
       return [.pointerUp(Self.point(ev.tfinger, windowSize))]
     case SDL_KEYDOWN:
-      return Self.key(ev.key.keysym.sym, modifiers: ev.key.keysym.mod).map { [.key($0)] } ?? []
+      guard let key = Self.key(ev.key.keysym.sym) else { return [] }
+      return [.key(key, modifiers: Self.modifiers(ev.key.keysym.mod))]
+    case SDL_TEXTINPUT:
+      let text = withUnsafeBytes(of: ev.text.text) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      return text.isEmpty ? [] : [.text(text)]
     default:
       return []
     }
@@ -121,23 +98,36 @@ package struct InputAdapter: Sendable {
     Point(x: Double(f.x) * size.width, y: Double(f.y) * size.height)
   }
 
-  private static func key(_ sym: SDL_Keycode, modifiers: UInt16 = 0) -> Key? {
+  /// The modifiers of SDL's modifier bits (either side's key).
+  static func modifiers(_ mod: UInt16) -> KeyModifiers {
+    var modifiers: KeyModifiers = []
+    if mod & UInt16(KMOD_SHIFT.rawValue) != 0 { modifiers.insert(.shift) }
+    if mod & UInt16(KMOD_CTRL.rawValue) != 0 { modifiers.insert(.control) }
+    if mod & UInt16(KMOD_ALT.rawValue) != 0 { modifiers.insert(.option) }
+    if mod & UInt16(KMOD_GUI.rawValue) != 0 { modifiers.insert(.command) }
+    return modifiers
+  }
+
+  /// The key of an SDL key code: named keys, keypad digits as digits, any other key that types a
+  /// printable character as that character; `nil` for the rest (modifiers alone, media keys).
+  static func key(_ sym: SDL_Keycode) -> Key? {
     let code = Int(sym)
-    let command = modifiers & UInt16(KMOD_CTRL.rawValue | KMOD_GUI.rawValue) != 0
-    let shift = modifiers & UInt16(KMOD_SHIFT.rawValue) != 0
-    if command {
-      switch code {
-      case Int(SDLK_z.rawValue): return shift ? .redo : .undo
-      case Int(SDLK_y.rawValue): return .redo
-      default: return nil
-      }
-    }
-    if code >= Int(SDLK_0.rawValue), code <= Int(SDLK_9.rawValue) { return .digit(code - Int(SDLK_0.rawValue)) }
     if code >= Int(SDLK_KP_1.rawValue), code <= Int(SDLK_KP_9.rawValue) {
-      return .digit(code - Int(SDLK_KP_1.rawValue) + 1)
+      return .character(Character(String(code - Int(SDLK_KP_1.rawValue) + 1)))
+    }
+    if code >= Int(SDLK_F1.rawValue), code <= Int(SDLK_F12.rawValue) {
+      return .function(code - Int(SDLK_F1.rawValue) + 1)
+    }
+    if code >= Int(SDLK_F13.rawValue), code <= Int(SDLK_F24.rawValue) {
+      return .function(code - Int(SDLK_F13.rawValue) + 13)
     }
     switch code {
     case Int(SDLK_ESCAPE.rawValue): return .escape
+    case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue), Int(SDLK_RETURN2.rawValue): return .enter
+    case Int(SDLK_SPACE.rawValue): return .space
+    case Int(SDLK_TAB.rawValue): return .tab
+    case Int(SDLK_BACKSPACE.rawValue): return .backspace
+    case Int(SDLK_DELETE.rawValue): return .delete
     case Int(SDLK_LEFT.rawValue): return .left
     case Int(SDLK_RIGHT.rawValue): return .right
     case Int(SDLK_UP.rawValue): return .up
@@ -146,10 +136,13 @@ package struct InputAdapter: Sendable {
     case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
     case Int(SDLK_HOME.rawValue): return .home
     case Int(SDLK_END.rawValue): return .end
-    case Int(SDLK_SPACE.rawValue): return .space
-    case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
-    case Int(SDLK_TAB.rawValue): return shift ? .backtab : .tab
-    default: return nil
+    case Int(SDLK_KP_0.rawValue): return .character("0")
+    default:
+      // Keys that type something carry its Unicode scalar (below SDLK_SCANCODE_MASK).
+      guard code > 0x20, code != 0x7F, code < 0x4000_0000, let scalar = Unicode.Scalar(UInt32(code)),
+        !scalar.properties.isWhitespace, scalar.properties.generalCategory != .control
+      else { return nil }
+      return .character(Character(scalar))
     }
   }
 }

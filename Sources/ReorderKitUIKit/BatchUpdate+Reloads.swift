@@ -1,3 +1,5 @@
+import ReorderKit
+
 /// Splitting reloads out of a batch that also changes the data, for ``BatchUpdatingView``.
 extension BatchUpdate {
   /// The batches a view applies for this one: itself, or, when it reloads items and also
@@ -19,7 +21,7 @@ extension BatchUpdate {
   /// A kept section goes where the batch moves it, or else to the next index after the batch
   /// that no inserted or moved section takes; a kept item keeps its order among the kept items
   /// of its section, which fill the indices no inserted or moved-in item takes. `nil` when the
-  /// batch does not add up (it breaks a rule that ``violations(countsBefore:countsAfter:)`` reports).
+  /// batch does not add up (it breaks a rule that `violations(countsBefore:countsAfter:)` reports).
   ///
   /// - Complexity: O(s + b log b), where s is the number of sections and b the number of paths in
   ///   the batch and in `paths`.

@@ -1,15 +1,41 @@
+import ReorderKit
+
 /// A view that applies batch updates the way UIKit's `UICollectionView` does, named as UIKit names them.
 ///
-/// `UICollectionView` (and `NSCollectionView` on macOS) conform on Apple platforms, so
-/// ``reload(using:interrupt:setData:completion:)`` applies a ``StagedChangeset`` to them; your
-/// own views, and test doubles on Linux, conform too. Paths follow UIKit's batch semantics (see
-/// ``BatchUpdate``): deletes, reloads and move sources are positions before the batch, inserts
-/// and move destinations positions after it.
+/// `UICollectionView` (and `NSCollectionView` on macOS) do not conform: they get their own
+/// `reload(using:interrupt:setData:completion:)`, which wraps the view in an internal conformance,
+/// so none of these requirements is added to your collection views. Conform your own views, and
+/// test doubles (on Linux too), to apply a `StagedChangeset` with
+/// ``reload(using:interrupt:setData:completion:)``. Paths follow UIKit's batch semantics (see
+/// `BatchUpdate`): deletes, reloads and move sources are positions before the batch, inserts and
+/// move destinations positions after it. Isolated to the main actor, as UIKit's views are.
 ///
 /// ```swift
-/// let staged = try StagedChangeset(from: sections, to: newSections)
-/// collectionView.reload(using: staged, setData: { self.sections = $0 })
+/// @MainActor final class LoggingView: BatchUpdatingView {
+///   var sections: [Snapshot<String, Int>.Section] = []
+///   var shown: [Snapshot<String, Int>.Section] = []
+///   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+///     updates?()
+///     shown = sections
+///     completion?(true)
+///   }
+///   func insertSections(_ sections: [Int]) { print("insert sections", sections) }
+///   func deleteSections(_ sections: [Int]) { print("delete sections", sections) }
+///   func moveSection(_ section: Int, toSection newSection: Int) { print("move section", section, newSection) }
+///   func insertItems(at paths: [ItemPath]) { print("insert", paths) }
+///   func deleteItems(at paths: [ItemPath]) { print("delete", paths) }
+///   func moveItem(at path: ItemPath, to newPath: ItemPath) { print("move", path, newPath) }
+///   func reloadItems(at paths: [ItemPath]) { print("reload", paths) }
+///   func reloadData() { shown = sections }
+///   var numberOfSections: Int { shown.count }
+///   func numberOfItems(inSection section: Int) -> Int { shown[section].items.count }
+/// }
+///
+/// let view = LoggingView()
+/// let staged = try StagedChangeset(from: view.shown, to: [.init(id: "A", items: [1, 2])])
+/// view.reload(using: staged, setData: { view.sections = $0 })
 /// ```
+@MainActor
 public protocol BatchUpdatingView: AnyObject {
   /// Runs `updates`, in which the data source's data changes and the insert, delete, move and
   /// reload calls are made, as one animated batch; `completion` runs when its animations end,
@@ -52,8 +78,8 @@ extension BatchUpdatingView {
   /// - `interrupt`, asked before each stage, returns `true` (pass
   ///   `{ _ in collectionView.window == nil }` to skip animating a view that is off screen);
   /// - a stage does not fit what the view shows (the changeset was made from other data than
-  ///   the view displays, or a stage breaks one of UIKit's rules; see
-  ///   ``BatchUpdate/violations(countsBefore:countsAfter:)``). The first stage is checked
+  ///   the view displays, or a stage breaks one of UIKit's rules; see ReorderKit's
+  ///   `BatchUpdate.violations(countsBefore:countsAfter:)`). The first stage is checked
   ///   against the view's own counts, so a stale changeset never reaches UIKit.
   ///
   /// `completion` runs once: when the animations of every batch have ended (with `true` if
@@ -103,7 +129,7 @@ extension BatchUpdatingView {
           {
             setData(sections)
             self.applyCalls(of: batch)
-          }, completion: tracker.batchEnded)
+          }, completion: { tracker.batchEnded($0) })
       }
       counts = stage.itemCounts
     }

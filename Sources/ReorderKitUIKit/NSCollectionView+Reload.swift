@@ -1,0 +1,84 @@
+// Compiled on macOS only (AppKit, not Mac Catalyst); on Linux this file is empty. Scripts/adapter-stubs.sh
+// type-checks it on Linux against a stub AppKit module that declares the signatures of Apple's
+// documentation of NSCollectionView:
+//   func performBatchUpdates(_ updates: (() -> Void)?, completionHandler: ((Bool) -> Void)? = nil)
+//   func insertSections(_ sections: IndexSet), func deleteSections(_ sections: IndexSet)
+//   func moveSection(_ section: Int, toSection newSection: Int)
+//   func insertItems(at indexPaths: Set<IndexPath>), func deleteItems(at indexPaths: Set<IndexPath>)
+//   func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath)
+//   func reloadItems(at indexPaths: Set<IndexPath>), func reloadData()
+//   var numberOfSections: Int { get }, func numberOfItems(inSection section: Int) -> Int
+// NSCollectionView does not conform to BatchUpdatingView: an internal wrapper does, so no method
+// taking ReorderKit's types is added to the app's collection views besides `reload(using:…)`.
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+  import Foundation
+  import ReorderKit
+
+  extension NSCollectionView {
+    /// Applies a staged changeset, one `performBatchUpdates` per stage, in AppKit's order.
+    ///
+    /// The same as ``BatchUpdatingView/reload(using:interrupt:setData:completion:)``, which
+    /// describes the batches, the fallback reload and the completion. To animate, call it on
+    /// `collectionView.animator()`.
+    ///
+    /// ```swift
+    /// let staged = try StagedChangeset(from: sections, to: newSections)
+    /// collectionView.animator().reload(using: staged, setData: { [weak self] in self?.sections = $0 })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - staged: The stages, from what the view shows now to the new data.
+    ///   - interrupt: Asked before each stage; `true` ends the animation with a reload.
+    ///   - setData: Sets the data source's data; called inside each batch before the view's calls.
+    ///   - completion: Runs once when everything is applied.
+    public func reload<SectionID, ItemID>(
+      using staged: StagedChangeset<SectionID, ItemID>,
+      interrupt: ((Changeset<SectionID, ItemID>) -> Bool)? = nil,
+      setData: @escaping ([Snapshot<SectionID, ItemID>.Section]) -> Void,
+      completion: ((Bool) -> Void)? = nil
+    ) {
+      NSCollectionViewBatchTarget(self).reload(
+        using: staged, interrupt: interrupt, setData: setData, completion: completion)
+    }
+  }
+
+  /// A collection view seen as a ``BatchUpdatingView``: ReorderKit's paths turned into AppKit's.
+  @MainActor
+  final class NSCollectionViewBatchTarget: BatchUpdatingView {
+    let view: NSCollectionView
+
+    init(_ view: NSCollectionView) { self.view = view }
+
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+      view.performBatchUpdates(updates, completionHandler: completion)
+    }
+
+    func insertSections(_ sections: [Int]) { view.insertSections(IndexSet(sections)) }
+
+    func deleteSections(_ sections: [Int]) { view.deleteSections(IndexSet(sections)) }
+
+    func moveSection(_ section: Int, toSection newSection: Int) { view.moveSection(section, toSection: newSection) }
+
+    func insertItems(at paths: [ItemPath]) { view.insertItems(at: Set(paths.map(IndexPath.init(_:)))) }
+
+    func deleteItems(at paths: [ItemPath]) { view.deleteItems(at: Set(paths.map(IndexPath.init(_:)))) }
+
+    func moveItem(at path: ItemPath, to newPath: ItemPath) {
+      view.moveItem(at: IndexPath(path), to: IndexPath(newPath))
+    }
+
+    func reloadItems(at paths: [ItemPath]) { view.reloadItems(at: Set(paths.map(IndexPath.init(_:)))) }
+
+    func reloadData() { view.reloadData() }
+
+    var numberOfSections: Int { view.numberOfSections }
+
+    func numberOfItems(inSection section: Int) -> Int { view.numberOfItems(inSection: section) }
+  }
+
+  extension IndexPath {
+    /// The index path of an item path: the same item and section.
+    fileprivate init(_ path: ItemPath) { self.init(item: path.item, section: path.section) }
+  }
+#endif
