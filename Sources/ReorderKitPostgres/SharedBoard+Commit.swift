@@ -6,7 +6,7 @@ extension SharedBoard {
   /// inserted or deleted; a section is a column): the board shows it at once, the outbox keeps it,
   /// and it goes to the server as soon as it can. Returns the gesture's identifier (for
   /// ``outcome(of:)``), or `nil` for a change that writes nothing (a placeholder move, a group
-  /// expanding).
+  /// expanding, or `.replaced`: new data the app applied, such as this board's own state).
   ///
   /// ```swift
   /// for event in view.pointerUp(at: p, time: now) {
@@ -30,6 +30,9 @@ extension SharedBoard {
       guard !items.isEmpty else { throw SharedBoardError(.noItems) }
       return try record(.delete(items: items))
     case .expanded, .collapsed, .placeholderMoved:
+      return nil
+    case .replaced:
+      // New data the app applied (the board's own state, from `events`): not a gesture.
       return nil
     }
   }
