@@ -46,7 +46,8 @@ extension Gesture.Intent {
           if row.parent.isEmpty != parent.isEmpty { throw SharedBoardError(.unknownItem(id)) }
         }
       }
-      if let before, state.rows[before]?.parent != parent { throw SharedBoardError(.beforeElsewhere(before)) }
+      // A `before` that someone else has just moved out of the container (the change was made on
+      // the board as it was a moment ago): the end of the container, as new data mid-drag does.
       let moving = Set(items)
       guard moving.count == items.count else { throw SharedBoardError(.duplicateItem(items.joined(separator: ", "))) }
       if let before, moving.contains(before) { throw SharedBoardError(.beforeElsewhere(before)) }
@@ -66,7 +67,8 @@ extension Gesture.Intent {
       // keys short enough that the next gestures' tagged keys fit again.
       do {
         let placement = try OrderKey.keys(
-          forMoving: items, before: before, in: siblings, maximumLength: max(8, maximumLength - 8))
+          forMoving: items, before: upper == nil ? nil : siblings[gap].id, in: siblings,
+          maximumLength: max(8, maximumLength - 8))
         return placement.moved.map {
           RowWrite(id: $0.id, parent: parent, key: $0.key.rawValue, expected: version($0.id), deleted: false)
         }

@@ -216,7 +216,8 @@ extension SharedBoard {
     }
     guard !written.isEmpty else { return }
     unsavedWrites += written
-    saveConfirmed(force: false)
+    // Gestures leave the outbox only once the file's confirmed board has them.
+    saveConfirmed(force: !done.isEmpty)
     try? outbox.remove(done)
     rebuild(remote: remote)
   }
@@ -289,8 +290,9 @@ extension SharedBoard {
       lastHeard = .now
       switch answer {
       case .committed(let revision):
+        // It leaves the outbox when the log brings it into the confirmed board (a resend after a
+        // crash in between is answered with the same revision).
         if let i = pending.firstIndex(where: { $0.gesture.id == p.gesture.id }) { pending[i].sent = revision }
-        try? outbox.remove([p.gesture.id])
         resolve(p.gesture.id, .committed(revision: revision))
         wakeSentWaiters()
       case .stale(let items):

@@ -55,6 +55,25 @@ struct KeyPlacementTests {
     #expect(writes.first { $0.id == "w" }?.expected == 3)
   }
 
+  /// A change made on the board as it was a moment ago names a `before` someone else has just
+  /// moved away: the card goes to the end of the column, as new data mid-drag does.
+  @Test func aBeforeMovedAwayMeansTheEnd() throws {
+    var board = BoardState()
+    board.rows["todo"] = .init(parent: "", key: "F", version: 1)
+    board.rows["done"] = .init(parent: "", key: "V", version: 1)
+    board.rows["a"] = .init(parent: "todo", key: "F", version: 1)
+    board.rows["b"] = .init(parent: "todo", key: "V", version: 1)
+    board.rows["x"] = .init(parent: "done", key: "V", version: 1)
+    let writes = try Gesture.Intent.place(items: ["a"], parent: "todo", before: "x", inserting: false)
+      .writes(on: board, tag: "001", maximumLength: 64)
+    board.apply(writes)
+    #expect(board.cards(inColumn: "todo") == ["b", "a"])
+    #expect(throws: SharedBoardError.self) {
+      try Gesture.Intent.place(items: ["a"], parent: "todo", before: "a", inserting: false)
+        .writes(on: board, tag: "001", maximumLength: 64)
+    }
+  }
+
   @Test func aChangeNamingWhatIsNotThereIsRefused() throws {
     let board = try SharedBoard(.init(url: "postgresql://u@127.0.0.1:1/db", board: "b"))
     _ = board
