@@ -17,16 +17,16 @@ import ReorderTool
 final class StateWriter: @unchecked Sendable {
   enum Operation: Sendable {
     /// Rewrite the scene's rows from the snapshot.
-    case replace(Snapshot<String, String>, state: JSONObject)
+    case replace(SavedArrangement, state: JSONObject)
     /// Moves and folder toggles; the snapshot and state are the fallback when the rows do not fit.
     case change(
-      moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], Snapshot<String, String>, state: JSONObject)
+      moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], SavedArrangement, state: JSONObject)
   }
 
   /// A whole scene to write again after a fault.
   struct Resync: Sendable {
     var scene: String
-    var snapshot: Snapshot<String, String>
+    var arrangement: SavedArrangement
     var state: JSONObject
     var report: ChangedReport?
   }
@@ -112,7 +112,7 @@ final class StateWriter: @unchecked Sendable {
         try checkFile()
         try database.queue.write { db in
           for scene in scenes {
-            try StateDatabase.replaceScene(scene.scene, snapshot: scene.snapshot, state: scene.state, in: db)
+            try StateDatabase.replaceScene(scene.scene, arrangement: scene.arrangement, state: scene.state, in: db)
           }
         }
         _ = try? database.queue.writeWithoutTransaction { db in try db.checkpoint(.passive) }
@@ -233,7 +233,7 @@ final class StateWriter: @unchecked Sendable {
   /// group and no identifier needs escaping (Colors), so long sections are joined as they are.
   struct ChangedReport: Sendable {
     var scene: String
-    var snapshot: Snapshot<String, String>
+    var snapshot: SavedArrangement
     var plain: Bool
   }
 
@@ -245,13 +245,13 @@ final class StateWriter: @unchecked Sendable {
 
   static func perform(_ operation: Operation, scene name: String, in db: Database) throws {
     switch operation {
-    case .replace(let snapshot, let state):
-      try StateDatabase.replaceScene(name, snapshot: snapshot, state: state, in: db)
-    case .change(let moves, let expanded, let snapshot, let state):
+    case .replace(let arrangement, let state):
+      try StateDatabase.replaceScene(name, arrangement: arrangement, state: state, in: db)
+    case .change(let moves, let expanded, let arrangement, let state):
       for move in moves {
         guard try StateDatabase.move(move, inScene: name, in: db) != nil else {
           // The rows do not hold the move's items: rewrite the scene from what the app shows.
-          try StateDatabase.replaceScene(name, snapshot: snapshot, state: state, in: db)
+          try StateDatabase.replaceScene(name, arrangement: arrangement, state: state, in: db)
           return
         }
       }
@@ -264,16 +264,22 @@ final class StateWriter: @unchecked Sendable {
   /// The report's `changed` line, as ``JSONValue/serialized()`` writes it. Long plain sections (a
   /// million colours) are written by joining their identifiers, about 25 times faster in a debug build.
   static func changedLine(_ report: ChangedReport) -> String {
-    let snapshot = report.snapshot
     var out = "{\"event\": \"changed\", \"scene\": "
     JSONWriter.escape(report.scene, into: &out)
-    out += ", \"sections\": ["
+    out += ", \"sections\": "
+    appendSections(report.snapshot, plain: report.plain, to: &out)
+    return out + "}"
+  }
+
+  /// The sections as `reorder run` writes them, appended to `out` (`plain`: see ``ChangedReport``).
+  static func appendSections(_ snapshot: SavedArrangement, plain: Bool, to out: inout String) {
+    out += "["
     for (k, section) in snapshot.sections.enumerated() {
       if k > 0 { out += ", " }
       out += "{\"id\": "
       JSONWriter.escape(section.id, into: &out)
       out += ", \"items\": "
-      if report.plain, !section.items.isEmpty {
+      if plain, !section.items.isEmpty {
         out += "[\"" + section.items.joined(separator: "\", \"") + "\"]"
       } else {
         out += JSONValue.array(
@@ -288,7 +294,7 @@ final class StateWriter: @unchecked Sendable {
       }
       out += "}"
     }
-    return out + "]}"
+    out += "]"
   }
 
   /// Blocks until every queued write is done, then folds the write-ahead log into the database file

@@ -71,13 +71,12 @@ package enum RunTool {
   /// moves and copies, and the differences.
   package static func play(_ scenario: Scenario) -> Outcome {
     let denied = scenario.denied
-    var policy = ReorderPolicy<String>()
+    var policy = ReorderPolicy<String, String>()
     policy.canMoveItem = { id, _ in !denied.contains(id) }
     var view = CollectionView(
       snapshot: scenario.snapshot, layout: scenario.layout, viewSize: scenario.viewSize, mode: scenario.mode,
       itemSizes: scenario.itemSizes, policy: policy)
-    let sectionNames = SectionNames(scenario.snapshot)
-    if scenario.mode == .dragDrop { configureDragDrop(&view, scenario, sectionNames: sectionNames) }
+    if scenario.mode == .dragDrop { configureDragDrop(&view, scenario) }
     var outcome = Outcome(snapshot: scenario.snapshot)
     func record(_ events: [CollectionViewEvent<String, String>]) {
       for event in events {
@@ -117,8 +116,6 @@ package enum RunTool {
       case .tick: record(view.tick(time: time))
       case .scroll(let d): record(view.scroll(by: d, time: time))
       case .apply(let data):
-        // The policy names sections by index in the data it is asked about: the new data's, from here on.
-        sectionNames.ids = data.sections.map(\.id)
         do {
           try view.apply(data, itemSizes: scenario.itemSizes, time: time)
         } catch {
@@ -136,21 +133,10 @@ package enum RunTool {
     return outcome
   }
 
-  /// The identifiers of the sections of the data the view holds, in order: the policy's hooks name
-  /// a section by its index in that data, which new data (an `apply` event) shifts. The tool plays
-  /// a scenario on one thread.
-  final class SectionNames: @unchecked Sendable {
-    var ids: [String]
-    init(_ snapshot: Snapshot<String, String>) { ids = snapshot.sections.map(\.id) }
-
-    /// The identifier of the section at an index of the data now, if any.
-    func id(at index: Int) -> String? { ids.indices.contains(index) ? ids[index] : nil }
-  }
-
-  /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the cadence.
-  static func configureDragDrop(
-    _ view: inout CollectionView<String, String>, _ scenario: Scenario, sectionNames: SectionNames
-  ) {
+  /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the
+  /// cadence. The hooks name sections by identity, so new data that adds or removes sections
+  /// mid-drag cannot make them read the wrong section.
+  static func configureDragDrop(_ view: inout CollectionView<String, String>, _ scenario: Scenario) {
     let forbidden = scenario.dropForbidden
     let copied = scenario.dropCopied
     view.reorderingCadence = scenario.reorderingCadence
@@ -159,8 +145,7 @@ package enum RunTool {
       switch destination {
       case .insertInto(let group) where forbidden.contains(group):
         return DropProposal(operation: .forbidden, intent: proposed.intent)
-      case .insertAt(let p)
-      where sectionNames.id(at: p.section).map(forbidden.contains) == true || p.parent.map(forbidden.contains) == true:
+      case .insertAt(let p) where forbidden.contains(p.section) || p.parent.map(forbidden.contains) == true:
         return DropProposal(operation: .forbidden, intent: proposed.intent)
       default:
         if !copied.isEmpty && items.allSatisfy(copied.contains) {
