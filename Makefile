@@ -17,7 +17,7 @@ demo: setup
 ## from another package (a tagged clone, by URL and version), the example app Examples/TodoSDL, then the
 ## desktop app end to end under Xvfb.
 test: setup
-	$(SWIFT) test
+	@Scripts/with-postgres.sh $(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/TodoSDL
 	@Scripts/docs.sh
 	@Scripts/availability.sh && Scripts/adapter-stubs.sh

@@ -1,0 +1,119 @@
+import ReorderKit
+
+/// A board as one client sees it: columns in order, each with its cards in order, every one a row
+/// with its container, order key and version. Columns and cards share one set of identifiers.
+///
+/// Order is by key, then by identifier (equal keys, which the store never writes, still sort the
+/// same way everywhere). A card whose column is gone is not shown.
+///
+/// ```swift
+/// let state = board.state
+/// state.columns                    // ["backlog", "todo", "doing"]
+/// state.cards(inColumn: "todo")    // ["c3", "c1"]
+/// view.apply(state.snapshot, time: now)   // one section per column
+/// ```
+public struct BoardState: Hashable, Sendable {
+  /// One stored row: a column (container `""`) or a card (container: its column's identifier).
+  struct Row: Hashable, Sendable, Codable {
+    var parent: String
+    var key: String
+    var version: Int64
+  }
+
+  /// The last change of the server's sequence this state includes (0: none).
+  public internal(set) var revision: Int64 = 0
+  var rows: [String: Row] = [:]
+
+  /// An empty board.
+  public init() {}
+
+  /// The columns, in order.
+  /// - Complexity: O(n log n), n the number of columns.
+  public var columns: [String] { children(of: "") }
+
+  /// The cards of a column, in order (empty for an unknown column).
+  /// - Complexity: O(n + m log m): n rows in all, m in the column.
+  public func cards(inColumn column: String) -> [String] {
+    column.isEmpty ? [] : children(of: column)
+  }
+
+  /// The column a card stands in, or `nil` for an unknown card (or a column).
+  public func column(ofCard id: String) -> String? {
+    guard let row = rows[id], !row.parent.isEmpty else { return nil }
+    return row.parent
+  }
+
+  /// The order key of a card or column.
+  public func key(of id: String) -> OrderKey? { rows[id].flatMap { try? OrderKey($0.key) } }
+
+  /// The version of a card or column (0: not on the board). Each committed change of a row adds one.
+  public func version(of id: String) -> Int64 { rows[id]?.version ?? 0 }
+
+  /// Whether the board has a card or column with this identifier.
+  public func contains(_ id: String) -> Bool { rows[id] != nil }
+
+  /// The number of cards and columns.
+  public var rowCount: Int { rows.count }
+
+  /// The board as the data of a collection view: one section per column (identified by the
+  /// column), its cards as items, both in order.
+  ///
+  /// ```swift
+  /// view.apply(board.state.snapshot, time: now)
+  /// ```
+  /// - Complexity: O(n log n), n the number of rows.
+  public var snapshot: Snapshot<String, String> {
+    var cards: [String: [(id: String, key: String)]] = [:]
+    for (id, row) in rows where !row.parent.isEmpty { cards[row.parent, default: []].append((id, row.key)) }
+    var sections: [Snapshot<String, String>.Section] = []
+    for column in columns {
+      let sorted = (cards[column] ?? []).sorted(by: Self.precedes)
+      sections.append(.init(id: column, items: sorted.map(\.id)))
+    }
+    do {
+      return try Snapshot(sections: sections)
+    } catch {
+      // Every row has one identifier, so a section or an item cannot appear twice.
+      preconditionFailure("a board's rows made an invalid snapshot: \(error)")
+    }
+  }
+
+  /// The longest order key on the board, in characters.
+  public var longestKey: Int { rows.values.map(\.key.utf8.count).max() ?? 0 }
+
+  /// The children of a container, in order.
+  func children(of parent: String) -> [String] {
+    rows.compactMap { $0.value.parent == parent ? (id: $0.key, key: $0.value.key) : nil }
+      .sorted(by: Self.precedes).map(\.id)
+  }
+
+  /// The children of a container with their keys, in order.
+  func keyedChildren(of parent: String) -> [(id: String, key: OrderKey)] {
+    rows.compactMap { id, row in
+      row.parent == parent ? (try? OrderKey(row.key)).map { (id: id, key: $0) } : nil
+    }
+    .sorted { $0.key < $1.key || ($0.key == $1.key && $0.id < $1.id) }
+  }
+
+  /// Key order, then identifier order.
+  static func precedes(_ a: (id: String, key: String), _ b: (id: String, key: String)) -> Bool {
+    a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+      || (a.key == b.key && a.id.utf8.lexicographicallyPrecedes(b.id.utf8))
+  }
+
+  /// Writes rows as a committed gesture does: each row takes its new place and version.
+  mutating func apply(_ writes: [RowWrite]) {
+    for write in writes {
+      if write.deleted {
+        rows[write.id] = nil
+      } else {
+        rows[write.id] = Row(parent: write.parent, key: write.key, version: write.expected + 1)
+      }
+    }
+  }
+
+  /// The identifiers of rows whose version is not the one the writes expect.
+  func stale(_ writes: [RowWrite]) -> [String] {
+    writes.filter { version(of: $0.id) != $0.expected }.map(\.id)
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+
+/// The client's local SQLite file: the gestures not yet confirmed by the server (the outbox, in
+/// order), the board as last confirmed (so the app opens it offline), and the client's tag.
+///
+/// Every committed gesture is written here before it is sent, and removed only once the server has
+/// committed it, so a gesture reported as `changed` survives the server going away, a crash, or
+/// quitting offline.
+final class Outbox: Sendable {
+  let queue: DatabaseQueue
+  let board: String
+
+  /// Opens (or creates) the file; `nil` path: in memory (nothing kept across runs).
+  init(path: String?, board: String) throws(SharedBoardError) {
+    self.board = board
+    do {
+      var configuration = Configuration()
+      configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+      if let path {
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        _ = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+      } else {
+        queue = try DatabaseQueue(configuration: configuration)
+      }
+      var migrator = DatabaseMigrator()
+      migrator.registerMigration("shared board v1") { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, board TEXT NOT NULL, gesture TEXT NOT NULL UNIQUE,
+              body BLOB NOT NULL);
+            CREATE TABLE confirmed (board TEXT NOT NULL, id TEXT NOT NULL, parent TEXT NOT NULL, key TEXT NOT NULL,
+              version INTEGER NOT NULL, PRIMARY KEY (board, id));
+            CREATE TABLE boards (board TEXT PRIMARY KEY, revision INTEGER NOT NULL, client INTEGER);
+            """)
+      }
+      try migrator.migrate(queue)
+    } catch {
+      throw SharedBoardError(.outbox("\(error)"))
+    }
+  }
+
+  /// Appends a gesture at the end of the outbox.
+  func append(_ gesture: Gesture) throws(SharedBoardError) {
+    do {
+      let body = try JSONEncoder().encode(gesture)
+      try queue.write { db in
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO outbox (board, gesture, body) VALUES (?, ?, ?)",
+          arguments: [board, gesture.id, body])
+      }
+    } catch {
+      throw SharedBoardError(.outbox("\(error)"))
+    }
+  }
+
+  /// Replaces a gesture's rows (placed again after the server turned its keys down).
+  func replace(_ gesture: Gesture) throws {
+    let body = try JSONEncoder().encode(gesture)
+    try queue.write { db in
+      try db.execute(sql: "UPDATE outbox SET body = ? WHERE gesture = ?", arguments: [body, gesture.id])
+    }
+  }
+
+  /// Removes gestures the server committed, or that lost a race.
+  func remove(_ ids: [String]) throws {
+    guard !ids.isEmpty else { return }
+    try queue.write { db in
+      for id in ids { try db.execute(sql: "DELETE FROM outbox WHERE gesture = ?", arguments: [id]) }
+    }
+  }
+
+  /// The gestures waiting, in the order they were made.
+  func pending() throws -> [Gesture] {
+    try queue.read { db in
+      try Data.fetchAll(db, sql: "SELECT body FROM outbox WHERE board = ? ORDER BY seq", arguments: [board])
+    }
+    .map { try JSONDecoder().decode(Gesture.self, from: $0) }
+  }
+
+  /// The board as last confirmed, and the client's number if it has one.
+  func confirmed() throws -> (state: BoardState, client: Int64?) {
+    try queue.read { db in
+      var state = BoardState()
+      let row = try GRDB.Row.fetchOne(
+        db, sql: "SELECT revision, client FROM boards WHERE board = ?", arguments: [board])
+      state.revision = row?["revision"] ?? 0
+      let rows = try GRDB.Row.fetchAll(
+        db, sql: "SELECT id, parent, key, version FROM confirmed WHERE board = ?", arguments: [board])
+      for r in rows { state.rows[r["id"]] = BoardState.Row(parent: r["parent"], key: r["key"], version: r["version"]) }
+      return (state, row?["client"])
+    }
+  }
+
+  /// Records the client's number.
+  func setClient(_ number: Int64) throws {
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO boards (board, revision, client) VALUES (?, 0, ?)
+          ON CONFLICT (board) DO UPDATE SET client = excluded.client
+          """, arguments: [board, number])
+    }
+  }
+
+  /// Replaces the confirmed board (after a full load).
+  func replaceConfirmed(_ state: BoardState) throws {
+    try queue.write { db in
+      try db.execute(sql: "DELETE FROM confirmed WHERE board = ?", arguments: [board])
+      for (id, row) in state.rows { try insert(db, id, row) }
+      try setRevision(db, state.revision)
+    }
+  }
+
+  /// Writes the rows that changed since the last confirmed revision.
+  func updateConfirmed(_ writes: [RowWrite], revision: Int64) throws {
+    try queue.write { db in
+      for write in writes {
+        if write.deleted {
+          try db.execute(sql: "DELETE FROM confirmed WHERE board = ? AND id = ?", arguments: [board, write.id])
+        } else {
+          try insert(db, write.id, BoardState.Row(parent: write.parent, key: write.key, version: write.expected + 1))
+        }
+      }
+      try setRevision(db, revision)
+    }
+  }
+
+  private func insert(_ db: Database, _ id: String, _ row: BoardState.Row) throws {
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO confirmed (board, id, parent, key, version) VALUES (?, ?, ?, ?, ?)",
+      arguments: [board, id, row.parent, row.key, row.version])
+  }
+
+  private func setRevision(_ db: Database, _ revision: Int64) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO boards (board, revision) VALUES (?, ?)
+        ON CONFLICT (board) DO UPDATE SET revision = excluded.revision
+        """, arguments: [board, revision])
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import PostgresNIO
+
+/// One commit read back from the server's change log.
+struct LoggedCommit: Sendable {
+  var revision: Int64
+  var client: String
+  var gesture: String
+  /// The server's clock at the commit, in seconds since 1970.
+  var committedAt: Double
+  var writes: [RowWrite]
+}
+
+/// What the server answered to a gesture.
+enum CommitAnswer: Sendable {
+  case committed(revision: Int64)
+  /// These rows moved on since the gesture was made: it lost a race and nothing was written.
+  case stale([String])
+  /// Another row of the container already has one of the keys (never with tagged keys; possible
+  /// only after two rebalances met): place the keys again.
+  case duplicateKey
+}
+
+/// A connection to the server and the few statements a shared board runs.
+struct ServerConnection: Sendable {
+  let connection: PostgresConnection
+  let logger: Logger
+
+  /// Parses `postgresql://user[:password]@host[:port]/database` (also `postgres://`).
+  static func configuration(url: String, connectTimeout: Duration) throws(SharedBoardError)
+    -> PostgresConnection.Configuration
+  {
+    guard let parts = URLComponents(string: url), parts.scheme == "postgresql" || parts.scheme == "postgres",
+      let host = parts.host, !host.isEmpty
+    else { throw SharedBoardError(.url(url)) }
+    let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+    var configuration = PostgresConnection.Configuration(
+      host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password,
+      database: database.isEmpty ? nil : database, tls: .disable)
+    let (seconds, attoseconds) = connectTimeout.components
+    configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    return configuration
+  }
+
+  static func open(_ configuration: PostgresConnection.Configuration, id: Int, logger: Logger) async throws
+    -> ServerConnection
+  {
+    let connection = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+    return ServerConnection(connection: connection, logger: logger)
+  }
+
+  func close() async {
+    try? await connection.close()
+  }
+
+  /// Creates the tables and the commit function if they are missing.
+  func installSchema() async throws {
+    let exists = try await connection.query(
+      "SELECT count(*) FROM pg_proc WHERE proname = 'reorder_commit'", logger: logger
+    ).decode(Int64.self).reduce(0, +)
+    guard exists == 0 else { return }
+    try await connection.query("BEGIN", logger: logger)
+    do {
+      try await connection.query("SELECT pg_advisory_xact_lock(\(Schema.lock))", logger: logger)
+      for statement in Schema.statements {
+        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+      }
+      try await connection.query("COMMIT", logger: logger)
+    } catch {
+      _ = try? await connection.query("ROLLBACK", logger: logger)
+      throw error
+    }
+  }
+
+  /// A new client number, the source of a client's key tag.
+  func registerClient(name: String) async throws -> Int64 {
+    let rows = try await connection.query(
+      "INSERT INTO reorder_clients (name) VALUES (\(name)) RETURNING number", logger: logger)
+    for try await number in rows.decode(Int64.self) { return number }
+    throw SharedBoardError(.server("no client number"))
+  }
+
+  /// Creates the board row if it is missing; `true` when it was created.
+  func createBoard(_ board: String) async throws -> Bool {
+    let rows = try await connection.query(
+      "INSERT INTO reorder_boards (board) VALUES (\(board)) ON CONFLICT DO NOTHING RETURNING revision",
+      logger: logger)
+    var created = false
+    for try await _ in rows.decode(Int64.self) { created = true }
+    return created
+  }
+
+  /// The whole board, as of one revision.
+  func load(_ board: String) async throws -> BoardState {
+    try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+    do {
+      var state = BoardState()
+      for try await revision in try await connection.query(
+        "SELECT revision FROM reorder_boards WHERE board = \(board)", logger: logger
+      ).decode(Int64.self) {
+        state.revision = revision
+      }
+      let rows = try await connection.query(
+        "SELECT id, parent, key, version FROM reorder_rows WHERE board = \(board)", logger: logger)
+      for try await (id, parent, key, version) in rows.decode((String, String, String, Int64).self) {
+        state.rows[id] = BoardState.Row(parent: parent, key: key, version: version)
+      }
+      try await connection.query("COMMIT", logger: logger)
+      return state
+    } catch {
+      _ = try? await connection.query("ROLLBACK", logger: logger)
+      throw error
+    }
+  }
+
+  /// The commits after `revision`, in order.
+  func changes(_ board: String, after revision: Int64) async throws -> [LoggedCommit] {
+    let rows = try await connection.query(
+      """
+      SELECT revision, client, gesture, extract(epoch FROM committed_at)::float8, id, parent, key, version, deleted
+      FROM reorder_changes WHERE board = \(board) AND revision > \(revision) ORDER BY revision, seq
+      """, logger: logger)
+    var commits: [LoggedCommit] = []
+    for try await (revision, client, gesture, at, id, parent, key, version, deleted) in rows.decode(
+      (Int64, String, String, Double, String, String, String, Int64, Bool).self)
+    {
+      let write = RowWrite(id: id, parent: parent, key: key, expected: version - 1, deleted: deleted)
+      if commits.last?.revision == revision {
+        commits[commits.count - 1].writes.append(write)
+      } else {
+        commits.append(
+          LoggedCommit(revision: revision, client: client, gesture: gesture, committedAt: at, writes: [write]))
+      }
+    }
+    return commits
+  }
+
+  /// Sends one gesture: all its rows in one transaction, or none.
+  func commit(_ gesture: Gesture, board: String, client: String) async throws -> CommitAnswer {
+    let w = gesture.writes
+    let ids = w.map(\.id)
+    let parents = w.map(\.parent)
+    let keys = w.map(\.key)
+    let expected = w.map(\.expected)
+    let deleted = w.map(\.deleted)
+    do {
+      let rows = try await connection.query(
+        """
+        SELECT o_revision, o_stale FROM reorder_commit(\(board), \(client), \(gesture.id), \(ids), \(parents), \
+        \(keys), \(expected), \(deleted))
+        """, logger: logger)
+      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) {
+        if let revision { return .committed(revision: revision) }
+        return .stale(stale ?? [])
+      }
+      throw SharedBoardError(.server("reorder_commit answered nothing"))
+    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+      return .duplicateKey
+    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "P0002" {
+      throw SharedBoardError(.server("the board \(board) is not on the server"))
+    }
+  }
+}

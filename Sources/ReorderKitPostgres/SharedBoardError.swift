@@ -1,0 +1,45 @@
+/// Why a shared board refused a call: a change that names something not on the board, an address
+/// that is not a PostgreSQL URL, or a local outbox that cannot be opened.
+///
+/// ```swift
+/// do {
+///   try await board.commit(.moved(ReorderDifference(items: ["nope"], section: "todo")))
+/// } catch {
+///   print(error)   // unknown card or column "nope"
+/// }
+/// ```
+public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertible {
+  enum Kind: Hashable, Sendable {
+    case unknownItem(String)
+    case unknownColumn(String)
+    case duplicateItem(String)
+    case beforeElsewhere(String)
+    case noItems
+    case groups
+    case keys(String)
+    case url(String)
+    case outbox(String)
+    case offline
+    case server(String)
+  }
+
+  let kind: Kind
+
+  init(_ kind: Kind) { self.kind = kind }
+
+  public var description: String {
+    switch kind {
+    case .unknownItem(let id): "unknown card or column \"\(id)\""
+    case .unknownColumn(let id): "unknown column \"\(id)\""
+    case .duplicateItem(let id): "\"\(id)\" is named twice, or is already on the board"
+    case .beforeElsewhere(let id): "\"\(id)\" does not stand in that column, or is itself moved"
+    case .noItems: "the change names no items"
+    case .groups: "a shared board has no groups (a difference's parent must be nil)"
+    case .keys(let message): "no order keys for that change: \(message)"
+    case .url(let text): "not a PostgreSQL URL (postgresql://user[:password]@host[:port]/database): \(text)"
+    case .outbox(let message): "the local outbox cannot be used: \(message)"
+    case .offline: "the server is not reachable now"
+    case .server(let message): "the server refused: \(message)"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import ReorderKit
+
+/// What a ``SharedBoard`` tells its app, on ``SharedBoard/events``: others' commits to apply, a
+/// lost race to announce, and the server connection coming and going.
+///
+/// ```swift
+/// for await event in board.events {
+///   switch event {
+///   case .remote(let update): view.apply(update.state.snapshot, time: now)   // mid-drag too
+///   case .lostRace(let race):
+///     view.apply(race.state.snapshot, time: now)
+///     caption = race.announcement   // "Card 7 was moved by someone else."
+///   case .connection(let state, let announcement): caption = announcement
+///   }
+/// }
+/// ```
+public enum SharedBoardEvent: Sendable {
+  /// Others committed changes; ``RemoteUpdate/state`` is the board to show now (your own unsent
+  /// gestures included).
+  case remote(RemoteUpdate)
+  /// A gesture of yours lost a race: someone else's commit to the same rows came first. The board
+  /// has taken the server's state.
+  case lostRace(LostRace)
+  /// The connection to the server changed, with the text for the caption.
+  case connection(SharedBoardConnection, announcement: String)
+}
+
+/// Others' commits, applied.
+public struct RemoteUpdate: Sendable {
+  /// The board after them.
+  public var state: BoardState
+  /// The commits, in server order.
+  public var commits: [RemoteCommit]
+}
+
+/// One commit by another client.
+public struct RemoteCommit: Sendable, Hashable {
+  /// Its place in the board's change sequence.
+  public var revision: Int64
+  /// The committing client.
+  public var client: String
+  /// The server's clock at the commit, in seconds since 1970 (for measuring propagation).
+  public var committedAt: Double
+  /// What changed, by identity: cards moved (section: their column) or deleted. Columns that
+  /// moved are in ``RemoteUpdate/state``.
+  public var changes: [Change<String, String>]
+}
+
+/// A gesture that lost a race.
+public struct LostRace: Sendable {
+  /// The gesture, as ``SharedBoard/commit(_:)`` named it.
+  public var gesture: String
+  /// The cards or columns someone else changed first.
+  public var items: [String]
+  /// The text to announce, e.g. "Card 7 was moved by someone else."
+  public var announcement: String
+  /// The board now (the server's state, with your other unsent gestures).
+  public var state: BoardState
+}
+
+/// The server connection, as the caption shows it.
+public enum SharedBoardConnection: Sendable, Hashable {
+  /// Connected: gestures go out as they are made, others' arrive.
+  case online
+  /// Not connected: gestures wait in the outbox; the next try is after `retryIn`.
+  case offline(retryIn: Duration)
+}
+
+/// What became of a committed gesture.
+public enum GestureOutcome: Sendable, Hashable {
+  /// The server committed it, as this revision.
+  case committed(revision: Int64)
+  /// Someone else changed these rows first; the board took the server's state.
+  case lost(items: [String])
+}
