@@ -14,14 +14,11 @@ let package = Package(
     .executable(name: "reorder", targets: ["reorder"]),
     .library(name: "ReorderKitSDL", targets: ["ReorderKitSDL"]),
     .executable(name: "reorder-demo", targets: ["reorder-demo"]),
-    .library(name: "ReorderKitPostgres", targets: ["ReorderKitPostgres"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // SQLite for the desktop app's saved state (the engine does not use it).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    // PostgreSQL for a board shared by several people (ReorderKitPostgres; the engine does not use it).
-    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // The engine: standard library only. No unsafe flags (SwiftPM refuses them in a versioned
@@ -54,17 +51,6 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
-    // A board shared by several people: PostgreSQL through PostgresNIO, an outbox in SQLite through GRDB.
-    .target(
-      name: "ReorderKitPostgres",
-      dependencies: [
-        "ReorderKit",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
-    // The load benchmark of ReorderKitPostgres (Scripts/pg-load.sh runs it against a local server).
-    .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
-    .testTarget(name: "ReorderKitPostgresTests", dependencies: ["ReorderKitPostgres", "ReorderKit"]),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit", "ReorderKitUIKit"]),
     // The desktop app's saved state (SQLite through GRDB).
@@ -76,3 +62,23 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// A board shared by several people: PostgreSQL through PostgresNIO, an outbox in SQLite through GRDB.
+// REORDERKIT_WITHOUT_POSTGRES=1 leaves it out of the build (Scripts/sanitizers.sh does, so that the
+// sanitized builds of the engine and the app do not compile SwiftNIO twice more); everyone else gets it.
+if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil {
+  package.products.append(.library(name: "ReorderKitPostgres", targets: ["ReorderKitPostgres"]))
+  package.dependencies.append(.package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"))
+  package.targets += [
+    .target(
+      name: "ReorderKitPostgres",
+      dependencies: [
+        "ReorderKit",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    // The load benchmark of ReorderKitPostgres (Scripts/pg-load.sh runs it against a local server).
+    .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
+    .testTarget(name: "ReorderKitPostgresTests", dependencies: ["ReorderKitPostgres", "ReorderKit"]),
+  ]
+}

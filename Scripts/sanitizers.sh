@@ -7,6 +7,7 @@
 #   AddressSanitizer, built in .build-asan/.
 # thread: the app's saved state (ReorderDemoTests: the SQLite store and its background writer)
 #   under ThreadSanitizer, built in .build-tsan/.
+# Both leave ReorderKitPostgres out (REORDERKIT_WITHOUT_POSTGRES=1): SwiftNIO is not built twice more.
 # See docs/RELIABILITY.md for what each costs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +36,7 @@ for kind in "${kinds[@]}"; do
   start=$(date +%s)
   # A report stops the process (halt_on_error) and fails the run; the log is grepped as well, in
   # case a report ever ends a child process only.
-  if ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/Scripts/lsan-suppressions.txt \
+  if REORDERKIT_WITHOUT_POSTGRES=1 ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/Scripts/lsan-suppressions.txt \
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
     swift test --sanitize="$kind" --scratch-path "$scratch" --filter "$filter" >"$log" 2>&1 &&
     ! grep -qE "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer" "$log"; then
