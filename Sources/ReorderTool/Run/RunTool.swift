@@ -30,6 +30,15 @@ package enum RunTool {
     } catch {
       return .inputError("\(name): malformed JSON at \(error)")
     }
+    if BoardScenario.isBoard(json) {
+      let board: BoardScenario
+      do {
+        board = try BoardScenario(json: json)
+      } catch {
+        return .inputError("\(name): \(error.message)")
+      }
+      return ToolResult(stdout: encode(play(board)) + "\n")
+    }
     let scenario: Scenario
     do {
       scenario = try Scenario(json: json)
@@ -70,69 +79,17 @@ package enum RunTool {
   /// Plays the events (with 60 Hz ticks between them) and returns the final snapshot, the committed
   /// moves and copies, and the differences.
   package static func play(_ scenario: Scenario) -> Outcome {
-    let denied = scenario.denied
-    var policy = ReorderPolicy<String>()
-    policy.canMoveItem = { id, _ in !denied.contains(id) }
-    var view = CollectionView(
-      snapshot: scenario.snapshot, layout: scenario.layout, viewSize: scenario.viewSize, mode: scenario.mode,
-      itemSizes: scenario.itemSizes, policy: policy)
-    let sectionNames = SectionNames(scenario.snapshot)
-    if scenario.mode == .dragDrop { configureDragDrop(&view, scenario, sectionNames: sectionNames) }
-    var outcome = Outcome(snapshot: scenario.snapshot)
-    func record(_ events: [CollectionViewEvent<String, String>]) {
-      for event in events {
-        switch event {
-        case .moved(let id, let from, let to): outcome.moves.append(Move(item: id, from: from, to: to))
-        case .committed(let difference): outcome.differences.append(difference)
-        case .announcement(let text): outcome.announcements.append(text)
-        case .dropped:
-          guard let drop = view.lastDrop, drop.operation == .copy else { continue }
-          for (item, copy) in zip(drop.items, drop.copies) {
-            outcome.copies.append(Copy(item: item, copy: copy, to: view.snapshot.position(of: copy)!))
-          }
-        default: break
-        }
-      }
-    }
-    var clock = scenario.events.first?.time ?? 0
-    for (time, event) in scenario.events {
-      var k = 1.0
-      while clock + k / tickRate < time - 1e-9 {
-        record(view.tick(time: clock + k / tickRate))
-        k += 1
-      }
-      clock = time
-      switch event {
-      case .down(let p): record(view.pointerDown(at: p, time: time))
-      case .move(let p): record(view.pointerMoved(to: p, time: time))
-      case .up(let p): record(view.pointerUp(at: p, time: time))
-      case .tap(let p):
-        if view.isDragging {
-          record(view.addItemToDragSession(at: p, time: time))
-        } else {
-          record(view.pointerDown(at: p, time: time))
-          record(view.pointerUp(at: p, time: time))
-        }
-      case .cancel: record(view.cancelGesture(time: time))
-      case .tick: record(view.tick(time: time))
-      case .scroll(let d): record(view.scroll(by: d, time: time))
-      case .apply(let data):
-        // The policy names sections by index in the data it is asked about: the new data's, from here on.
-        sectionNames.ids = data.sections.map(\.id)
-        do {
-          try view.apply(data, itemSizes: scenario.itemSizes, time: time)
-        } catch {
-          // Reading the scenario checked that a flow grid has a size for every item it applies.
-          preconditionFailure("events: \(error)")
-        }
-      case .undo: record(view.undo(time: time))
-      case .redo: record(view.redo(time: time))
-      case .focus(let id): record(view.focus(id, time: time))
-      case .key(let key): record(view.keyPressed(key, time: time))
-      }
-    }
-    record(view.tick(time: clock))
-    outcome.snapshot = view.snapshot
+    // One view is a board of one view: the same drag context as a board of several.
+    var board = BoardOutcome(snapshots: [])
+    let view = BoardScenario.View(
+      id: "", frame: Rect(origin: .zero, size: scenario.viewSize), scenario: scenario)
+    let played = play(
+      BoardScenario(views: [view], events: scenario.events.map { ($0.time, $0.event, nil) }), into: &board)
+    var outcome = Outcome(snapshot: played.columns[0].view.snapshot)
+    outcome.moves = board.moves.map { Move(item: $0.item, from: $0.from.position, to: $0.to.position) }
+    outcome.copies = board.copies.map { Copy(item: $0.item, copy: $0.copy, to: $0.to.position) }
+    outcome.differences = board.differences.map(\.difference)
+    outcome.announcements = board.announcements
     return outcome
   }
 

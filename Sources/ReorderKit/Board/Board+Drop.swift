@@ -1,0 +1,134 @@
+/// The end of a drag on a board: a drop where the gap is (one gesture, one undo step, one
+/// difference naming the view), or a cancel that puts the items back where they stood.
+extension Board {
+  /// Ends the drag: the items land where the view that holds them drops them (its own drop: the
+  /// target rule, the policy, drag-and-drop proposals), or go back over no view.
+  /// - Parameter release: the holder's own release (a pointer up, or Space/Enter).
+  mutating func finishDrag(
+    time: Double, release: (inout View, Point, Double) -> [CollectionViewEvent<SectionID, ItemID>]
+  ) -> [Event] {
+    guard case .dragging(let drag) = interaction else { return [] }
+    if drag.pristine {
+      guard let s = index(of: drag.source) else { return [] }
+      let p = toView(drag.pointer, s)
+      let viewEvents = release(&columns[s].view, p, time)
+      var events = absorb(drag.source, viewEvents)
+      if isDragging, !columns[s].view.isDragging {
+        // The view ended its drag without a word (nothing to drop): the board's ends too.
+        interaction = .idle
+        autoScroll.stop()
+      }
+      return events
+    }
+    guard let holder = drag.holder, let h = index(of: holder) else { return cancelAcross(time: time) }
+    let depth = columns[h].view.undoDepth
+    let viewEvents = release(&columns[h].view, toView(drag.pointer, h), time)
+    columns[h].view.dropHistory(after: depth)
+    if viewEvents.contains(where: { if case .cancelled = $0 { true } else { false } }) {
+      return cancelAcross(time: time)
+    }
+    if columns[h].view.isDragging { return [] }
+    interaction = .idle
+    autoScroll.stop()
+    var events: [Event] = []
+    let data = columns[h].view.snapshot
+    let landed = drag.items.filter(data.contains)
+    let final = data.placements(of: landed, skipping: Set(landed))
+    let finalPositions = Dictionary(
+      uniqueKeysWithValues: landed.compactMap { id in data.position(of: id).map { (id, $0) } })
+    let unchanged =
+      holder == drag.source && landed.count == drag.items.count
+      && landed.allSatisfy { finalPositions[$0] == drag.homePositions[$0] }
+    if !unchanged {
+      events += movesAcross(
+        landed, from: drag.source, drag.homePositions, to: holder, finalPositions)
+      let step = Across(
+        items: landed, from: [(drag.source, drag.home)],
+        to: final.map { d in (holder, [Change.inserted(d, children: drag.children, expanded: drag.expanded)]) })
+      history.undo.append(.across(step))
+      history.redo = []
+      for d in final { events.append(.view(holder, .changed(.moved(d)))) }
+      for d in final { events.append(.view(holder, .committed(d))) }
+    }
+    for event in viewEvents {
+      switch event {
+      case .announcement, .dropped: events.append(.view(holder, event))
+      default: continue
+      }
+    }
+    return events
+  }
+
+  /// Cancels a drag whose items left the source: they go back where they stood, by identity.
+  mutating func cancelAcross(time: Double) -> [Event] {
+    guard case .dragging(var drag) = interaction else { return [] }
+    var events = leaveHolder(&drag, time: time)
+    interaction = .idle
+    autoScroll.stop()
+    guard let s = index(of: drag.source) else { return events }
+    let items = Set(drag.items)
+    for change in drag.home { columns[s].view.putIn(change, only: items, time: time) }
+    let view = columns[s].view
+    if let place = view.spokenPlace(ofItem: drag.lead) {
+      let name = view.announcer.itemName(drag.lead)
+      events.append(.view(drag.source, .announcement(view.announcer.cancelled(name, place))))
+    }
+    events.append(.view(drag.source, .cancelled(drag.lead)))
+    return events
+  }
+
+  /// The UIKit moves that take items, one at a time in order, from where they stood to where they
+  /// stand now: each removed at `from`, then inserted at `to` (counted after the removal), so
+  /// replaying them in order on the data before gives the data after.
+  func movesAcross(
+    _ items: [ItemID], from source: ViewID, _ start: [ItemID: OutlinePosition<ItemID>], to destination: ViewID,
+    _ end: [ItemID: OutlinePosition<ItemID>]
+  ) -> [Event] {
+    guard let s = index(of: source), let d = index(of: destination) else { return [] }
+    let travelling = Set(items)
+    func siblings(_ i: Int, _ key: ContainerKey) -> [ItemID] {
+      let data = columns[i].view.snapshot
+      guard key.section < data.numberOfSections else { return [] }
+      return (key.parent.map(data.children(of:)) ?? data.items(inSection: key.section)).filter {
+        !travelling.contains($0)
+      }
+    }
+    var state: [ContainerKey: [ItemID]] = [:]
+    // The containers as they stood: the items back at their old indices.
+    for id in items.sorted(by: { (start[$0]?.index ?? 0) < (start[$1]?.index ?? 0) }) {
+      guard let p = start[id] else { continue }
+      let key = ContainerKey(view: source, section: p.section, parent: p.parent)
+      if state[key] == nil { state[key] = siblings(s, key) }
+      state[key]!.insert(id, at: min(p.index, state[key]!.count))
+    }
+    var events: [Event] = []
+    for id in items {
+      guard let from = start[id], let to = end[id] else { continue }
+      let fromKey = ContainerKey(view: source, section: from.section, parent: from.parent)
+      let toKey = ContainerKey(view: destination, section: to.section, parent: to.parent)
+      if state[toKey] == nil { state[toKey] = siblings(d, toKey) }
+      guard let i = state[fromKey]?.firstIndex(of: id) else { continue }
+      state[fromKey]!.remove(at: i)
+      let j = min(to.index, state[toKey]!.count)
+      state[toKey]!.insert(id, at: j)
+      let a = OutlinePosition(section: from.section, parent: from.parent, index: i)
+      let b = OutlinePosition(section: to.section, parent: to.parent, index: j)
+      if source == destination {
+        if a != b { events.append(.view(source, .moved(id, from: a, to: b))) }
+      } else {
+        events.append(
+          .moved(id, from: BoardPosition(view: source, position: a), to: BoardPosition(view: destination, position: b)))
+      }
+    }
+    return events
+  }
+}
+
+extension Board {
+  /// A section's top level or a group, in one view.
+  struct ContainerKey: Hashable {
+    var view: ViewID
+    var section: Int
+    var parent: ItemID?
+  }
+}

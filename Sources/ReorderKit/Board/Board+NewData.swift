@@ -1,0 +1,151 @@
+/// New data on a board: any view's data may change at any time, also mid-drag, as in version 2.
+/// The app's data knows nothing of a drag in progress: it still has the dragged items where they
+/// stood. So while the items are away from their source, the board keeps them where the user holds
+/// them: out of the source's new data, in the holder's at their gap. Items the source's new data
+/// deletes leave the drag; if the lifted one goes, the drag ends as a cancel. If the view that
+/// holds the gap is removed, the gap goes back to the source; if the source is removed, the drag
+/// ends as a cancel.
+extension Board {
+  /// New data for one view (a sync, a notification), animated; also mid-drag.
+  ///
+  /// ```swift
+  /// try board.apply(serverSnapshot, toView: "doing", time: now)   // the drag in progress goes on
+  /// ```
+  public mutating func apply(
+    _ data: Snapshot<SectionID, ItemID>, toView id: ViewID, itemSizes: [ItemID: Size] = [:], time: Double
+  ) throws(ChangeError) {
+    guard let i = index(of: id) else { return }
+    // A flow grid needs a size for every item: checked before anything changes.
+    try columns[i].view.checkSizes(of: data, given: itemSizes)
+    guard case .dragging(var drag) = interaction, !drag.pristine else {
+      try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+      return
+    }
+    var data = data
+    let travelling = Set(drag.items)
+    if id == drag.source {
+      let kept = drag.items.filter(data.contains)
+      guard kept.contains(drag.lead) else {
+        leaveHolder(&drag, time: time)
+        interaction = .idle
+        autoScroll.stop()
+        try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+        let name = columns[i].view.announcer.itemName(drag.lead)
+        pendingEvents += [
+          .view(id, .announcement(columns[i].view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
+        ]
+        return
+      }
+      // Items the new data deleted leave the drag (and the view that holds them).
+      let gone = drag.items.filter { !data.contains($0) }
+      if !gone.isEmpty, let h = drag.holder.flatMap(index(of:)) { columns[h].view.removeFromDrag(gone, time: time) }
+      drag.items = kept
+      // Where the items stand in the new data is where they go back on a cancel, and where undo puts them.
+      drag.home = data.placements(of: kept, skipping: Set(kept)).map { d in
+        Change.inserted(d, children: drag.children, expanded: drag.expanded)
+      }
+      for id in kept { drag.homePositions[id] = data.position(of: id) }
+      interaction = .dragging(drag)
+      _ = try? data.apply(.deleted(kept))
+      if drag.holder == id { data.insertFitted(columns[i].view.placements(of: kept), drag, keeping: travelling) }
+    } else if id == drag.holder {
+      guard data.numberOfSections > 0 else {
+        // The view that holds the gap has nothing to hold it: the gap goes back to the source.
+        try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+        returnToSource(time: time)
+        return
+      }
+      _ = try? data.apply(.deleted(drag.items.filter(data.contains)))
+      data.insertFitted(columns[i].view.placements(of: drag.items), drag, keeping: travelling)
+    }
+    try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+  }
+
+  /// Removes a view from the board. A drag whose gap it held goes back to the source; a drag from
+  /// it ends as a cancel.
+  public mutating func removeColumn(_ id: ViewID, time: Double) {
+    guard let i = index(of: id) else { return }
+    if case .dragging(var drag) = interaction {
+      if drag.source == id {
+        if !drag.pristine { leaveHolder(&drag, time: time) }
+        interaction = .idle
+        autoScroll.stop()
+        pendingEvents.append(.view(id, .cancelled(drag.lead)))
+      } else if drag.holder == id {
+        columns.remove(at: i)
+        drag.holder = nil
+        interaction = .dragging(drag)
+        returnToSource(time: time)
+        return
+      }
+    }
+    if case .movingColumn = interaction { interaction = .idle }
+    columns.remove(at: i)
+    history = History()
+  }
+
+  /// Adds a view at the end of the board (or at an index).
+  /// - Throws: ``BoardError`` when its identifier or one of its items is already on the board, or
+  ///   its frame is not finite.
+  public mutating func addColumn(_ column: Column, at index: Int? = nil) throws(BoardError) {
+    _ = try Board(columns: columns + [column])
+    columns.insert(column, at: min(max(index ?? columns.count, 0), columns.count))
+  }
+
+  /// The gap goes back to the source: the items stand where they stood, lifted there.
+  mutating func returnToSource(time: Double) {
+    guard case .dragging(var drag) = interaction, let s = index(of: drag.source) else { return }
+    leaveHolder(&drag, time: time)
+    interaction = .dragging(drag)
+    let items = Set(drag.items)
+    for change in drag.home { columns[s].view.putIn(change, only: items, time: time) }
+    let data = columns[s].view.snapshot
+    guard let first = drag.items.first(where: data.contains), let position = data.position(of: first) else { return }
+    columns[s].view.takeOut(drag.items, time: time)
+    _ = enter(s, keyboardPosition: position, time: time)
+  }
+}
+
+extension CollectionView {
+  /// Where items stand now, by identity (each before the next item that is not among them).
+  func placements(of items: [ItemID]) -> [ReorderDifference<SectionID, ItemID>] {
+    snapshot.placements(of: items.filter(snapshot.contains), skipping: Set(items))
+  }
+
+  /// Takes items out of the drag in progress, and out of the data (new data deleted them).
+  mutating func removeFromDrag(_ items: [ItemID], time: Double) {
+    let gone = Set(items)
+    modifySession { $0.items.removeAll(where: gone.contains) }
+    let place = placeholderPlace()
+    takeOut(items, time: time)
+    if let place { keepDrag(at: place) }
+  }
+}
+
+extension Snapshot {
+  /// Inserts a board drag's items at their places by identity: before the same next item, or at
+  /// the end of the same section, or of the first section.
+  mutating func insertFitted<V>(
+    _ places: [ReorderDifference<SectionID, ItemID>], _ drag: Board<V, SectionID, ItemID>.Drag,
+    keeping travelling: Set<ItemID>
+  ) {
+    for place in places {
+      var candidates = [place]
+      var end = place
+      end.before = nil
+      end.parent = nil
+      candidates.append(end)
+      if let first = sections.first?.id {
+        end.section = first
+        candidates.append(end)
+      }
+      for candidate in candidates {
+        let items = candidate.items.filter { !contains($0) }
+        guard !items.isEmpty else { break }
+        var c = candidate
+        c.items = items
+        if (try? apply(.inserted(c, children: drag.children, expanded: drag.expanded))) != nil { break }
+      }
+    }
+  }
+}

@@ -1,0 +1,305 @@
+/// The pointer on a board: a press goes to the view under it; a lifted item follows the pointer
+/// across views. Within the view it was lifted in, the view runs the drag as its own (version 2,
+/// unchanged); the first step into another view takes the items out of the one that holds them
+/// and into the new one at the gap its rule gives, where that view runs the drag on.
+extension Board {
+  /// The pointer (mouse button or finger) went down, in window coordinates.
+  public mutating func pointerDown(at point: Point, time: Double) -> [Event] {
+    var events = advance(to: time)
+    guard point.isFinite, interaction.isIdle else { return events }
+    if let header = headerColumn(at: point) {
+      interaction = .movingColumn(
+        ColumnDrag(column: columns[header].id, from: header, pointer: point, lifted: false, downTime: time, down: point)
+      )
+      return events
+    }
+    guard let i = columnIndex(at: point) else { return events }
+    let id = columns[i].id
+    interaction = .pressing(id)
+    events += absorb(id, columns[i].view.pointerDown(at: toView(point, i), time: time))
+    return events
+  }
+
+  /// The pointer moved, in window coordinates.
+  public mutating func pointerMoved(to point: Point, time: Double) -> [Event] {
+    var events = advance(to: time)
+    guard point.isFinite else { return events }
+    switch interaction {
+    case .idle:
+      break
+    case .pressing(let id):
+      guard let i = index(of: id) else { break }
+      events += absorb(id, columns[i].view.pointerMoved(to: toView(point, i), time: time))
+    case .movingColumn:
+      events += moveColumnDrag(to: point, time: time)
+    case .dragging(var drag):
+      guard !drag.isKeyboard else { break }
+      drag.pointer = point
+      interaction = .dragging(drag)
+      autoScroll.pointerMoved(to: point, viewSize: visibleSize, axis: axis, time: time)
+      events += follow(time: time)
+    }
+    return events
+  }
+
+  /// The pointer went up, in window coordinates: a drag drops where its gap is (or cancels over no
+  /// view, or over a view that refuses the items).
+  public mutating func pointerUp(at point: Point, time: Double) -> [Event] {
+    var events = advance(to: time)
+    guard point.isFinite else { return events }
+    switch interaction {
+    case .idle:
+      break
+    case .pressing(let id):
+      interaction = .idle
+      guard let i = index(of: id) else { break }
+      events += absorb(id, columns[i].view.pointerUp(at: toView(point, i), time: time))
+    case .movingColumn:
+      events += endColumnDrag(at: point, time: time)
+    case .dragging(let drag):
+      guard !drag.isKeyboard else { break }
+      if point != drag.pointer { events += pointerMoved(to: point, time: time) }
+      events += finishDrag(time: time) { view, p, t in view.pointerUp(at: p, time: t) }
+    }
+    return events
+  }
+
+  /// Adds the item under a point (window coordinates) to the drag-and-drop session in progress, in
+  /// the view that holds it (see ``CollectionView/addItemToDragSession(at:time:)``).
+  public mutating func addItemToDragSession(at point: Point, time: Double) -> [Event] {
+    var events = advance(to: time)
+    guard case .dragging(let drag) = interaction, drag.pristine, let i = index(of: drag.source),
+      columnIndex(at: point) == i
+    else { return events }
+    events += absorb(drag.source, columns[i].view.addItemToDragSession(at: toView(point, i), time: time))
+    if case .dragging(var d) = interaction {
+      d.items = columns[i].view.boardDragItems
+      interaction = .dragging(d)
+    }
+    return events
+  }
+
+  /// Cancels the gesture in progress (Esc, a lost pointer): lifted items return to where they were.
+  public mutating func cancelGesture(time: Double) -> [Event] {
+    var events = advance(to: time)
+    switch interaction {
+    case .idle:
+      break
+    case .pressing(let id):
+      interaction = .idle
+      guard let i = index(of: id) else { break }
+      events += absorb(id, columns[i].view.cancelGesture(time: time))
+    case .movingColumn(let drag):
+      interaction = .idle
+      if let i = index(of: drag.column), i != drag.from { _ = moveColumn(from: i, to: drag.from) }
+    case .dragging(let drag):
+      if drag.pristine, let i = index(of: drag.source) {
+        events += absorb(drag.source, columns[i].view.cancelGesture(time: time))
+      } else {
+        events += cancelAcross(time: time)
+      }
+    }
+    return events
+  }
+
+  /// Time passed: every view's long press, animations and auto-scroll, and the board's own
+  /// auto-scroll. Call it every frame.
+  public mutating func tick(time: Double) -> [Event] {
+    advance(to: time)
+  }
+
+  /// Scrolls one view's content by a delta (a wheel over it).
+  public mutating func scroll(view id: ViewID, by delta: Point, time: Double) -> [Event] {
+    var events = advance(to: time)
+    guard let i = index(of: id) else { return events }
+    events += absorb(id, columns[i].view.scroll(by: delta, time: time))
+    return events
+  }
+
+  /// Scrolls the board sideways (or down, for stacked columns), clamped to the columns' extent.
+  public mutating func scrollBoard(by delta: Point, time: Double) -> [Event] {
+    var events = advance(to: time)
+    guard delta.isFinite else { return events }
+    setBoardOffset(Point(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y))
+    if case .dragging(let drag) = interaction, !drag.isKeyboard { events += follow(time: time) }
+    return events
+  }
+
+  // MARK: Internals
+
+  /// The index of the view under a window point (the later one where frames overlap).
+  func columnIndex(at point: Point) -> Int? {
+    let p = toBoard(point)
+    return columns.lastIndex { $0.frame.contains(p) }
+  }
+
+  /// Advances every view's clock (and the board's auto-scroll) and reports what they say.
+  mutating func advance(to time: Double) -> [Event] {
+    now = max(now, time)
+    liftColumnIfHeld(time: time)
+    var events = pendingEvents
+    pendingEvents = []
+    for i in columns.indices {
+      let id = columns[i].id
+      events += absorb(id, columns[i].view.tick(time: time))
+    }
+    if case .dragging(let drag) = interaction, !drag.isKeyboard,
+      case .scroll(let delta) = autoScroll.tick(time: time)
+    {
+      let before = contentOffset
+      setBoardOffset(Point(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y))
+      if contentOffset != before { events += follow(time: time) }
+    }
+    return events
+  }
+
+  /// The board's scroll position, clamped to the columns' extent.
+  mutating func setBoardOffset(_ p: Point) {
+    let right = columns.map(\.frame.maxX).max() ?? 0
+    let bottom = columns.map(\.frame.maxY).max() ?? 0
+    contentOffset = Point(
+      x: min(max(p.x, 0), max(0, right - visibleSize.width)), y: min(max(p.y, 0), max(0, bottom - visibleSize.height)))
+  }
+
+  /// Wraps a view's events with its identifier, and follows the drag they begin or end.
+  mutating func absorb(_ id: ViewID, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>]) -> [Event] {
+    guard !viewEvents.isEmpty else { return [] }
+    var events: [Event] = []
+    events.reserveCapacity(viewEvents.count)
+    for event in viewEvents {
+      events.append(.view(id, event))
+      switch event {
+      case .lifted(let item):
+        guard !isDragging, let i = index(of: id) else { continue }
+        let view = columns[i].view
+        interaction = .dragging(
+          Drag(
+            source: id, lead: item, items: view.boardDragItems, holder: id,
+            pointer: view.drag.map { fromView($0.pointer, i) } ?? .zero, isKeyboard: view.isKeyboardDrag))
+        autoScroll.begin(at: view.drag.map { fromView($0.pointer, i) } ?? .zero, time: now)
+        clearRedo()
+      case .committed:
+        guard case .dragging(let drag) = interaction, drag.pristine, drag.source == id else { continue }
+        history.undo.append(.view(id))
+        history.redo = []
+      case .dropped, .cancelled:
+        guard case .dragging(let drag) = interaction, drag.pristine, drag.source == id else { continue }
+        interaction = .idle
+        autoScroll.stop()
+      default:
+        continue
+      }
+    }
+    return events
+  }
+
+  /// A view point of a column in window coordinates.
+  func fromView(_ p: Point, _ i: Int) -> Point {
+    Point(
+      x: p.x + columns[i].frame.minX - contentOffset.x, y: p.y + columns[i].frame.minY - contentOffset.y)
+  }
+
+  /// A new gesture begins: nothing is left to redo, on the board or in its views.
+  mutating func clearRedo() {
+    history.redo = []
+    for i in columns.indices { columns[i].view.clearRedo() }
+  }
+
+  /// The pointer of a pointer drag moved (or the board scrolled under it): the view under it runs
+  /// the drag, or the items move there.
+  mutating func follow(time: Double) -> [Event] {
+    guard case .dragging(let drag) = interaction else { return [] }
+    // A board of one view: the view has the whole window (version 2's drag, outside its frame too).
+    let over = columnIndex(at: drag.pointer) ?? (columns.count == 1 ? 0 : nil)
+    if let holder = drag.holder, let h = index(of: holder), over == h {
+      guard !drag.pristine || h == index(of: drag.source) else { return [] }
+      let view = columns[h].view
+      guard view.isDragging else { return [] }
+      let viewEvents = columns[h].view.pointerMoved(to: toView(drag.pointer, h), time: time)
+      return absorb(holder, drag.pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
+    }
+    if drag.holder == nil, let over, columns[over].id == drag.refused { return [] }
+    return enter(over, keyboardPosition: nil, time: time)
+  }
+
+  /// The items leave the view that holds them (the source's own drag ends silently the first
+  /// time) and enter the view at `target`: at the gap its rule gives for the pointer, or at
+  /// `keyboardPosition`. Over no view, or a view that refuses them, the board holds them.
+  mutating func enter(_ target: Int?, keyboardPosition: OutlinePosition<ItemID>?, time: Double) -> [Event] {
+    guard case .dragging(var drag) = interaction else { return [] }
+    var events = leaveHolder(&drag, time: time)
+    drag.refused = nil
+    defer { interaction = .dragging(drag) }
+    guard let target else { return events }
+    let column = columns[target]
+    guard
+      column.id == drag.source || column.accepts.accepts(drag.items, from: drag.source, count: column.view.itemCount)
+    else {
+      drag.refused = column.id
+      events.append(.refused(column.id))
+      return events
+    }
+    let isGroup = !drag.children.isEmpty
+    let p = toView(drag.pointer, target)
+    guard let position = keyboardPosition ?? column.view.entryPosition(at: p, draggingGroup: isGroup) else {
+      return events
+    }
+    columns[target].view.takeIn(
+      drag.items, lead: drag.lead, children: drag.children, expanded: drag.expanded, at: position, pointer: p,
+      grab: drag.grab,
+      size: drag.size, keyboard: drag.isKeyboard, time: time)
+    drag.holder = column.id
+    if let place = columns[target].view.placeholderSpokenPlace {
+      columns[target].view.announceBoardMove(
+        movedToView(viewName(column.id), place), keyboard: drag.isKeyboard, time: time)
+    }
+    return events
+  }
+
+  /// Takes the items out of the view that holds them. The first time, the source's own drag ends
+  /// silently and the board keeps where the items stood, to put them back.
+  @discardableResult
+  mutating func leaveHolder(_ drag: inout Drag, time: Double) -> [Event] {
+    guard let holder = drag.holder, let h = index(of: holder) else { return [] }
+    var events: [Event] = []
+    if drag.pristine {
+      let view = columns[h].view
+      if let session = view.drag {
+        drag.items = view.boardDragItems
+        drag.grab = session.grab
+        drag.size = session.size
+      }
+      // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
+      events = columns[h].view.abandonDragSilently(time: time).map { .view(holder, $0) }
+      let data = columns[h].view.snapshot
+      drag.items = drag.items.filter(data.contains).sorted {
+        data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
+      }
+      for id in drag.items {
+        drag.homePositions[id] = data.position(of: id)
+        if data.isGroup(id) {
+          drag.children[id] = data.children(of: id)
+          if data.isExpanded(id) { drag.expanded.insert(id) }
+        }
+      }
+      drag.pristine = false
+      drag.home = columns[h].view.takeOut(drag.items, time: time)
+    } else {
+      columns[h].view.abandonDragSilently(time: time)
+      columns[h].view.takeOut(drag.items, time: time)
+    }
+    drag.holder = nil
+    return events
+  }
+}
+
+extension CollectionViewEvent {
+  /// Whether the event reports a change to the data (a live step's move): while the items visit a
+  /// view other than their source, its live steps are the board's to report, once, at the drop.
+  var isDataChange: Bool {
+    switch self {
+    case .moved, .changed(.moved), .committed: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,367 @@
+/// A board: several collection views (its columns) in one coordinate space, each with an
+/// identifier and a frame, under one drag context, as UIKit drags between collection views and
+/// SwiftUI between `reorderable` containers that share a `collectionID`. Pointer and key events go
+/// to the board; there is one drag at a time, and it may cross views.
+///
+/// The view whose frame holds the pointer is the destination, and its own target rule applies
+/// (grid, list, drag and drop). While the items are over another view, the source closes up; over
+/// no view there is no gap, and a release there cancels. A drop in another view is one gesture: one
+/// undo step, one difference that names the view. A board of one view behaves exactly as that view.
+///
+/// ```swift
+/// var todo = Snapshot<String, String>()
+/// try todo.appendSection("todo", items: ["a", "b", "c"])
+/// var doing = Snapshot<String, String>()
+/// try doing.appendSection("doing", items: ["d"])
+/// let list = LayoutConfiguration.list(.init(width: 300, rowHeight: 44))
+/// var board = try Board<String, String, String>(columns: [
+///   .init(id: "todo", frame: Rect(x: 0, y: 0, width: 300, height: 600),
+///         view: CollectionView(snapshot: todo, layout: list, viewSize: Size(width: 300, height: 600), mode: .dragDrop)),
+///   .init(id: "doing", frame: Rect(x: 310, y: 0, width: 300, height: 600),
+///         view: CollectionView(snapshot: doing, layout: list, viewSize: Size(width: 300, height: 600), mode: .dragDrop),
+///         accepts: BoardAcceptance(sources: ["todo"], limit: 3)),
+/// ])
+/// _ = board.pointerDown(at: Point(x: 150, y: 22), time: 0)
+/// _ = board.tick(time: 0.5)                                   // [.view("todo", .lifted("a")), …]
+/// _ = board.pointerMoved(to: Point(x: 460, y: 30), time: 0.6)  // the gap opens after "d"
+/// _ = board.pointerUp(at: Point(x: 460, y: 30), time: 1.0)     // [.moved("a", …), .view("doing", .committed(…)), …]
+/// board.column("doing")?.view.snapshot.items(inSection: 0)     // ["d", "a"]
+/// ```
+///
+/// - Complexity: a drag step within a view costs what it costs in that view (O(log n + v)); the
+///   first step into another view takes the items out of one view's data and into another's.
+public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable
+{
+  /// A collection view of the board.
+  public typealias View = CollectionView<SectionID, ItemID>
+  /// What the board reports after an event.
+  public typealias Event = BoardEvent<ViewID, SectionID, ItemID>
+
+  /// One view of the board: its identifier, its frame in board coordinates, the view, and what it accepts.
+  public struct Column: Sendable {
+    /// The view's identifier, unique on the board.
+    public let id: ViewID
+    /// Where the view stands, in board coordinates. It never changes because items enter or leave.
+    public var frame: Rect
+    /// The view. Change it through ``Board/updateView(_:_:)``.
+    public internal(set) var view: View
+    /// What the view takes from other views.
+    public var accepts: BoardAcceptance<ViewID, ItemID>
+    /// The column's header in board coordinates, by which the column itself is dragged (`nil`: none).
+    public var header: Rect?
+
+    /// Creates a column.
+    public init(
+      id: ViewID, frame: Rect, view: View, accepts: BoardAcceptance<ViewID, ItemID> = .everything, header: Rect? = nil
+    ) {
+      self.id = id
+      self.frame = frame
+      self.view = view
+      self.accepts = accepts
+      self.header = header
+    }
+  }
+
+  /// The views, in board order (a view listed later is on top where frames overlap).
+  public internal(set) var columns: [Column]
+  /// A view's name, for announcements ("Moved to Doing, position 3 of 5."). Default: its identifier.
+  public var viewName: @Sendable (ViewID) -> String = { "\($0)" }
+  /// The announcement of items entering a view: "Moved to Doing, position 3 of 5."
+  public var movedToView: @Sendable (_ view: String, _ place: SpokenPlace) -> String = { view, p in
+    "Moved to \(view), position \(p.position) of \(p.count)."
+  }
+  /// The size of the board's visible area (the window), for the board's own auto-scroll.
+  public var visibleSize: Size
+  /// The board's scroll position: the board point at the window's top-left corner (sideways boards).
+  public internal(set) var contentOffset: Point = .zero
+  /// The board's own auto-scroll near the left and right edges of its visible area.
+  public var autoScroll = AutoScroll()
+  /// Whether the columns stand side by side (Left/Right cross views) or stack (Up/Down do).
+  public var axis: ScrollDirection = .horizontal
+
+  var interaction = Interaction.idle
+  var history = History()
+  /// Events of calls that return none (new data, a removed view): delivered with the next call's events.
+  var pendingEvents: [Event] = []
+  var now: Double = 0
+
+  /// What is going on: nothing, a press in a view, a drag of items, or a column dragged by its header.
+  enum Interaction: Sendable {
+    case idle
+    case pressing(ViewID)
+    case dragging(Drag)
+    case movingColumn(ColumnDrag)
+  }
+
+  /// A drag of items, wherever they are.
+  struct Drag: Sendable {
+    /// The view the items were lifted in.
+    var source: ViewID
+    /// The lifted item.
+    var lead: ItemID
+    /// Every item of the drag.
+    var items: [ItemID]
+    /// Whether the items never left the source: the source runs the drag as its own, unchanged.
+    var pristine = true
+    /// The view that holds the items and the gap; `nil` over no view or a view that refuses them.
+    var holder: ViewID?
+    /// A view under the pointer that refuses the items (the forbidden marker shows there).
+    var refused: ViewID?
+    /// Where the items stood in the source, by identity: the changes that put them back.
+    var home: [Change<SectionID, ItemID>] = []
+    /// Where each item stood in the source, by index (for the UIKit moves of the drop).
+    var homePositions: [ItemID: OutlinePosition<ItemID>] = [:]
+    var children: [ItemID: [ItemID]] = [:]
+    var expanded: Set<ItemID> = []
+    /// The pointer in window coordinates.
+    var pointer: Point
+    /// Where the pointer holds the lead item's cell, from its top-left corner, and its size.
+    var grab: Point = .zero
+    var size: Size = .zero
+    var isKeyboard: Bool
+  }
+
+  /// A column dragged by its header.
+  struct ColumnDrag: Sendable {
+    var column: ViewID
+    var from: Int
+    var pointer: Point
+    var lifted: Bool
+    var downTime: Double
+    var down: Point
+  }
+
+  /// The board's undo and redo steps.
+  struct History: Sendable {
+    var undo: [Step] = []
+    var redo: [Step] = []
+  }
+
+  /// One undoable gesture: a view's own (its history holds it), or one that crossed views.
+  enum Step: Sendable {
+    case view(ViewID)
+    case across(Across)
+    case column(from: Int, to: Int)
+  }
+
+  /// A gesture across views, as the changes that take it back and forward again.
+  struct Across: Sendable {
+    var items: [ItemID]
+    var from: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
+    var to: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
+  }
+
+  /// Creates a board.
+  ///
+  /// - Parameters:
+  ///   - columns: the views, with unique identifiers, finite frames and items in one view each.
+  ///   - visibleSize: the visible size of the board (default: the union of the frames).
+  /// - Throws: ``BoardError`` for a view named twice, a frame that is not finite, or an item in two views.
+  public init(columns: [Column], visibleSize: Size? = nil) throws(BoardError) {
+    var ids: Set<ViewID> = []
+    var owner: [ItemID: ViewID] = [:]
+    for column in columns {
+      guard ids.insert(column.id).inserted else { throw .duplicateView("\(column.id)") }
+      let f = column.frame
+      guard f.origin.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0 else {
+        throw .badFrame("\(column.id)")
+      }
+      for id in column.view.snapshot.allItems {
+        if let other = owner.updateValue(column.id, forKey: id) {
+          throw .itemInTwoViews(item: "\(id)", "\(other)", "\(column.id)")
+        }
+      }
+    }
+    self.columns = columns
+    let right = columns.map(\.frame.maxX).max() ?? 0
+    let bottom = columns.map(\.frame.maxY).max() ?? 0
+    self.visibleSize = visibleSize ?? Size(width: right, height: bottom)
+  }
+
+  // MARK: Queries
+
+  /// The index of a view, by identifier.
+  public func index(of id: ViewID) -> Int? { columns.firstIndex { $0.id == id } }
+
+  /// A view, by identifier.
+  public func column(_ id: ViewID) -> Column? { index(of: id).map { columns[$0] } }
+
+  /// The view under a point in window coordinates (the one listed later where frames overlap).
+  public func viewID(at point: Point) -> ViewID? {
+    let p = toBoard(point)
+    return columns.last { $0.frame.contains(p) }?.id
+  }
+
+  /// Whether items are lifted.
+  public var isDragging: Bool {
+    if case .dragging = interaction { return true }
+    return false
+  }
+
+  /// The items of the drag in progress, the lifted one first.
+  public var draggedItems: [ItemID] {
+    guard case .dragging(let drag) = interaction else { return [] }
+    return [drag.lead] + drag.items.filter { $0 != drag.lead }
+  }
+
+  /// The view that shows the gap, if any: the source before the items leave it.
+  public var destinationView: ViewID? {
+    guard case .dragging(let drag) = interaction else { return nil }
+    return drag.holder
+  }
+
+  /// A view under the pointer that refuses the dragged items: draw a forbidden marker over it.
+  public var refusingView: ViewID? {
+    guard case .dragging(let drag) = interaction else { return nil }
+    return drag.refused
+  }
+
+  /// The lifted cell's frame in window coordinates while the items are over no view or a view
+  /// that refuses them (a view that holds them draws them itself).
+  public var floatingFrame: Rect? {
+    guard case .dragging(let drag) = interaction, drag.holder == nil else { return nil }
+    return Rect(
+      origin: Point(x: drag.pointer.x - drag.grab.x, y: drag.pointer.y - drag.grab.y), size: drag.size)
+  }
+
+  /// Whether there is a gesture to undo (and nothing lifted).
+  public var canUndo: Bool { interaction.isIdle && !history.undo.isEmpty }
+  /// Whether there is an undone gesture to redo (and nothing lifted).
+  public var canRedo: Bool { interaction.isIdle && !history.redo.isEmpty }
+
+  /// Changes a view's settings in place (its announcer, policy, size, layout): `body` receives the view.
+  public mutating func updateView(_ id: ViewID, _ body: (inout View) -> Void) {
+    guard let i = index(of: id) else { return }
+    body(&columns[i].view)
+  }
+
+  // MARK: Coordinates
+
+  /// A window point in board coordinates.
+  func toBoard(_ p: Point) -> Point { Point(x: p.x + contentOffset.x, y: p.y + contentOffset.y) }
+
+  /// A window point in a view's coordinates.
+  func toView(_ p: Point, _ i: Int) -> Point {
+    let b = toBoard(p)
+    return Point(x: b.x - columns[i].frame.minX, y: b.y - columns[i].frame.minY)
+  }
+}
+
+extension Board.Interaction {
+  var isIdle: Bool {
+    if case .idle = self { return true }
+    return false
+  }
+}
+
+/// What a view of a ``Board`` takes from other views: items from some source views only, items
+/// that pass a test, and at most `limit` items in all (a column's work-in-progress limit). A view
+/// always takes its own items back.
+///
+/// ```swift
+/// // Doing takes cards from To do only, and holds at most 3.
+/// let doing = BoardAcceptance<String, String>(sources: ["todo"], limit: 3)
+/// ```
+public struct BoardAcceptance<ViewID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  /// The source views it takes items from; `nil`: every view.
+  public var sources: Set<ViewID>?
+  /// The most items it holds; `nil`: no limit.
+  public var limit: Int?
+  /// Whether it takes an item from a source view; `nil`: every item.
+  public var item: (@Sendable (ItemID, ViewID) -> Bool)?
+
+  /// Creates an acceptance rule.
+  public init(
+    sources: Set<ViewID>? = nil, limit: Int? = nil, item: (@Sendable (ItemID, ViewID) -> Bool)? = nil
+  ) {
+    self.sources = sources
+    self.limit = limit
+    self.item = item
+  }
+
+  /// Everything, from every view.
+  public static var everything: Self { Self() }
+
+  /// Whether items from a source view may enter a view that holds `count` items now.
+  public func accepts(_ items: [ItemID], from source: ViewID, count: Int) -> Bool {
+    if let sources, !sources.contains(source) { return false }
+    if let limit, count + items.count > limit { return false }
+    if let item, !items.allSatisfy({ item($0, source) }) { return false }
+    return true
+  }
+}
+
+/// Why a ``Board`` cannot be made from its columns.
+///
+/// ```swift
+/// do { _ = try Board(columns: columns) } catch { print(error) }   // view "todo" is named twice
+/// ```
+public struct BoardError: Error, Hashable, Sendable, CustomStringConvertible {
+  private enum Kind: Hashable, Sendable {
+    case duplicateView(String)
+    case badFrame(String)
+    case itemInTwoViews(String, String, String)
+  }
+  private let kind: Kind
+
+  static func duplicateView(_ id: String) -> Self { Self(kind: .duplicateView(id)) }
+  static func badFrame(_ id: String) -> Self { Self(kind: .badFrame(id)) }
+  static func itemInTwoViews(item: String, _ a: String, _ b: String) -> Self {
+    Self(kind: .itemInTwoViews(item, a, b))
+  }
+
+  public var description: String {
+    switch kind {
+    case .duplicateView(let id): "view \"\(id)\" is named twice"
+    case .badFrame(let id): "view \"\(id)\" has a frame that is not four finite numbers with a size of zero or more"
+    case .itemInTwoViews(let item, let a, let b): "item \"\(item)\" is in two views, \"\(a)\" and \"\(b)\""
+    }
+  }
+}
+
+/// Where an item stands on a board: its view and its position there.
+public struct BoardPosition<ViewID: Hashable & Sendable, ItemID: Hashable & Sendable>: Hashable, Sendable {
+  /// The view.
+  public var view: ViewID
+  /// The position in the view (destination counted after the removal, as UIKit's moves).
+  public var position: OutlinePosition<ItemID>
+
+  /// Creates a position.
+  public init(view: ViewID, position: OutlinePosition<ItemID>) {
+    self.view = view
+    self.position = position
+  }
+}
+
+/// Something a ``Board`` reports after an event.
+///
+/// ```swift
+/// for event in board.pointerUp(at: p, time: t) {
+///   switch event {
+///   case .view(let view, .changed(let change)): save(change, in: view)
+///   case .view(_, .announcement(let text)): caption = text
+///   default: break
+///   }
+/// }
+/// ```
+public enum BoardEvent<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+  Hashable, Sendable
+{
+  /// What a view reports, named by the view. A gesture across views comes as the destination's
+  /// `.changed(.moved(…))` and `.committed(…)`: the items were taken from wherever they were.
+  case view(ViewID, CollectionViewEvent<SectionID, ItemID>)
+  /// An item moved from one view to another (a UIKit move across views: removed at `from`, then
+  /// inserted at `to`, counted after the removal); moves within a view come as the view's `.moved`.
+  case moved(ItemID, from: BoardPosition<ViewID, ItemID>, to: BoardPosition<ViewID, ItemID>)
+  /// The dragged items are over a view that refuses them: no gap opens, a release cancels.
+  case refused(ViewID)
+  /// A column moved (dragged by its header, undone or redone): from one index of the board to another.
+  case columnMoved(ViewID, from: Int, to: Int)
+}
+
+extension Snapshot {
+  /// Every item, top level and children.
+  var allItems: [ItemID] {
+    sections.flatMap { s in s.items + s.items.flatMap { children(of: $0) } }
+  }
+}

@@ -1,0 +1,214 @@
+/// What a ``Board`` asks of each of its views: where a gap opens for items coming in, and taking
+/// the travelling items out of a view or into it while the session crosses views. These work
+/// silently (no events, no history): the board reports one gesture when the items land, and the
+/// view's own session calls (the target rule, the policy, drop and cancel) do the rest.
+extension CollectionView {
+  /// The items carried by a drag in progress (the lifted one first), or none.
+  var boardDragItems: [ItemID] {
+    guard let drag else { return [] }
+    return [drag.item] + drag.items.filter { $0 != drag.item }
+  }
+
+  /// Whether the drag in progress was lifted by the keyboard.
+  var isKeyboardDrag: Bool { drag?.isKeyboard ?? false }
+
+  /// Where a gap opens for items entering the view with the pointer at a point in view coordinates,
+  /// the view laid out without them: the view's own target rule on its rows or slots at rest. An
+  /// empty section (or view) takes them at index 0; below the content, the end of the last section.
+  /// `nil`: over no row or slot (no gap), or a view with no section to hold them.
+  func entryPosition(at point: Point, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
+    guard snapshot.numberOfSections > 0 else { return nil }
+    let p = toContent(point)
+    switch layout {
+    case .list(let list):
+      let rows = listRows ?? OutlineArrangement(snapshot)
+      if case .at(let position) = rows.hit(at: p, in: list, allowInsertInto: false, draggingGroup: draggingGroup) {
+        return position
+      }
+    case .grid(let grid):
+      // No placeholder at rest: a placeholder in no section makes rule 2 count the section's end.
+      let none = ItemPath(item: 0, section: -1)
+      let proposed =
+        grid.hasFixedColumns
+        ? GridTargetRule.proposal(at: p, in: grid, placeholder: none)
+        : GridTargetRule.flowProposal(at: p, in: grid, placeholder: none)
+      if let proposed { return proposed.outlinePosition() }
+    }
+    let end = layout.contentSize
+    let below = layout.isVertical ? p.y >= end.height : p.x >= end.width
+    guard below || snapshot.totalItemCount == 0 else { return nil }
+    let last = snapshot.numberOfSections - 1
+    return OutlinePosition(section: last, parent: nil, index: snapshot.numberOfItems(inSection: last))
+  }
+
+  /// The number of items (top level and children) the view holds, for a work-in-progress limit.
+  var itemCount: Int { snapshot.totalItemCount }
+
+  /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
+  /// the data is the data at the lift again. Nothing is recorded; the returned events are the
+  /// live moves taken back (the data changed, and the owner saved the live steps).
+  @discardableResult
+  mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      if view.mode == .live {
+        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) } }
+      }
+      view.interaction = .idle
+      view.rebuildArrangement()
+      view.rebuildLayout()
+    }
+    longPress.reset()
+    pendingAnnouncement = nil
+    spokenContainer = nil
+    settle = nil
+    return reverted
+  }
+
+  /// Takes items out of the view (they travel to another view): the rows or slots close up. Nothing
+  /// is reported or recorded. Returns the change that puts them back where they stood.
+  @discardableResult
+  mutating func takeOut(_ items: [ItemID], time: Double) -> [Change<SectionID, ItemID>] {
+    let present = items.filter(snapshot.contains)
+    guard !present.isEmpty else { return [] }
+    var inverse: [Change<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+      inverse = view.commitDerived(.deleted(present), into: &ignored)
+      view.rebuildArrangement()
+      view.rebuildLayout()
+    }
+    for id in present { animations[id] = nil }
+    if let focus, !snapshot.contains(focus) { self.focus = nil }
+    clampOffset()
+    return inverse
+  }
+
+  /// Puts items into the view silently (undo, redo, a cancel): where the change says, or, if its
+  /// next item or group is gone, at the end of its section (or of the first section). Items the
+  /// view holds already, or that are not in `only`, are left out. Returns where they landed.
+  @discardableResult
+  mutating func putIn(_ change: Change<SectionID, ItemID>, only: Set<ItemID>, time: Double)
+    -> ReorderDifference<SectionID, ItemID>?
+  {
+    guard case .inserted(var d, let children, let expanded) = change, snapshot.numberOfSections > 0 else { return nil }
+    d.items = d.items.filter { only.contains($0) && !snapshot.contains($0) }
+    guard !d.items.isEmpty else { return nil }
+    var candidates = [d]
+    var end = d
+    end.before = nil
+    end.parent = nil
+    candidates.append(end)
+    end.section = snapshot.sections[0].id
+    candidates.append(end)
+    var landed: ReorderDifference<SectionID, ItemID>?
+    relayout(at: time) { view in
+      var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+      for candidate in candidates {
+        if (try? view.commit(.inserted(candidate, children: children, expanded: expanded), into: &ignored)) != nil {
+          landed = candidate
+          break
+        }
+      }
+      view.rebuildArrangement()
+      view.rebuildLayout()
+    }
+    return landed
+  }
+
+  /// Puts travelling items into the view at a position and lifts them there: a session whose
+  /// placeholder is that position, the pointer (view coordinates) holding the lead item at `grab`.
+  /// The view then runs the drag as its own: its target rule, policy, drop and cancel.
+  mutating func takeIn(
+    _ items: [ItemID], lead: ItemID, children: [ItemID: [ItemID]], expanded: Set<ItemID>,
+    at position: OutlinePosition<ItemID>,
+    pointer: Point, grab: Point, size: Size, keyboard: Bool, time: Double
+  ) {
+    guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
+    let section = snapshot.sections[position.section]
+    let siblings = position.parent.map(snapshot.children(of:)) ?? section.items
+    let before = position.index < siblings.count ? siblings[position.index] : nil
+    let place = ReorderDifference(items: items, section: section.id, parent: position.parent, before: before)
+    var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      view.commitDerived(.inserted(place, children: children, expanded: expanded), into: &ignored)
+      let ordered = items.sorted { view.snapshot.orderKey($0).lexicographicallyPrecedes(view.snapshot.orderKey($1)) }
+      let arrangement: Arrangement =
+        view.isList
+        ? .rows(OutlineArrangement(view.snapshot, dragging: ordered))
+        : .slots(GridSlots(lifted: [], placeholder: position.itemPath))
+      var session = Session(
+        item: lead, items: ordered, hasGroup: items.contains(where: view.snapshot.isGroup), start: position,
+        lift: place, pointer: pointer, grab: grab, size: size, liftTime: time, isKeyboard: keyboard,
+        arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
+        drop: DropSession(view.dropConfiguration))
+      session.arrange(view.snapshot, placeholder: position)
+      if view.mode == .live {
+        session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
+      }
+      session.autoScroll.begin(at: pointer, time: time)
+      view.interaction = .dragging(session)
+      view.settle = nil
+      if view.mode == .dragDrop {
+        let shown = view.target(for: .insertAt(position))
+        view.modifySession { $0.drop.shown = shown }
+      }
+      view.rebuildLayout()
+    }
+    // The pointer already holds the items: the view's recogniser is past its long press.
+    longPress.reset()
+    if !keyboard {
+      longPress.pointerDown(at: pointer, time: time - longPress.minimumPressDuration)
+      _ = longPress.tick(time: time)
+    }
+    pendingAnnouncement = nil
+    spokenContainer = spokenPlace(of: position, travelling: []).container
+    if keyboard {
+      followPlaceholder(time: time)
+      // The keyboard's cell stands over its placeholder: the session's pointer is there, in the view.
+      if let slot = placeholderRow ?? placeholderSlot {
+        let f = layout.frame(ofItem: slot)
+        let center = Point(x: f.midX - offset.x, y: f.midY - offset.y)
+        modifySession { $0.pointer = center }
+      }
+    }
+  }
+
+  /// Holds an announcement back as the pointer's placeholder moves are (spoken when it rests), or
+  /// now for the keyboard.
+  mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
+    if keyboard {
+      pendingAnnouncement = nil
+      pendingEvents.append(.announcement(text))
+    } else {
+      pendingAnnouncement = (text, time)
+    }
+  }
+
+  /// Where the drag's placeholder stands, in words (the count includes the travelling items).
+  var placeholderSpokenPlace: SpokenPlace? {
+    guard let drag else { return nil }
+    return spokenPlace(of: drag.placeholder, travelling: drag.items)
+  }
+
+  /// The gesture history's depth, so that a board can take back what a view recorded for a
+  /// gesture that the board reports as its own.
+  var undoDepth: Int { history.undo.count }
+
+  /// Forgets the undo steps recorded after a depth (the board recorded that gesture itself).
+  mutating func dropHistory(after depth: Int) {
+    if history.undo.count > depth { history.undo.removeLast(history.undo.count - depth) }
+  }
+
+  /// Forgets what there is to redo (a new gesture on the board).
+  mutating func clearRedo() { history.redo = [] }
+}
+
+extension AnyLayout {
+  /// Whether the content scrolls vertically.
+  var isVertical: Bool {
+    if case .grid(let g) = self { return g.configuration.scrollDirection == .vertical }
+    return true
+  }
+}

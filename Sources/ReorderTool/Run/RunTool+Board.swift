@@ -1,0 +1,180 @@
+import ReorderKit
+
+/// `reorder run` on a board (version 3): the views under one drag context, events in window
+/// coordinates. A scenario of one view plays through the same code (a board of one view).
+extension RunTool {
+  /// A board's committed moves, copies, differences and announcements, as the output reports them.
+  package struct BoardOutcome: Sendable {
+    package var snapshots: [(view: String, snapshot: Snapshot<String, String>)]
+    package var moves: [(item: String, from: BoardPosition<String, String>, to: BoardPosition<String, String>)] = []
+    package var copies: [(item: String, copy: String, to: BoardPosition<String, String>)] = []
+    package var differences: [(view: String, difference: ReorderDifference<String, String>)] = []
+    package var announcements: [String] = []
+  }
+
+  /// Plays a board scenario and returns the views' data (in board order) and what was committed.
+  package static func play(_ scenario: BoardScenario) -> BoardOutcome {
+    var outcome = BoardOutcome(snapshots: [])
+    let board = play(scenario, into: &outcome)
+    outcome.snapshots = board.columns.map { ($0.id, $0.view.snapshot) }
+    return outcome
+  }
+
+  /// Plays the events (with 60 Hz ticks between them) on the board and records what it reports.
+  static func play(_ scenario: BoardScenario, into outcome: inout BoardOutcome) -> Board<String, String, String> {
+    var sectionNames: [String: SectionNames] = [:]
+    var itemSizes: [String: [String: Size]] = [:]
+    let columns = scenario.views.map { v in
+      let s = v.scenario
+      let denied = s.denied
+      var policy = ReorderPolicy<String>()
+      policy.canMoveItem = { id, _ in !denied.contains(id) }
+      var view = CollectionView(
+        snapshot: s.snapshot, layout: s.layout, viewSize: s.viewSize, mode: s.mode, itemSizes: s.itemSizes,
+        policy: policy)
+      let names = SectionNames(s.snapshot)
+      sectionNames[v.id] = names
+      itemSizes[v.id] = s.itemSizes
+      if s.mode == .dragDrop { configureDragDrop(&view, s, sectionNames: names) }
+      return Board<String, String, String>.Column(
+        id: v.id, frame: v.frame, view: view, accepts: BoardAcceptance(sources: v.sources, limit: v.limit))
+    }
+    // The scenario checked what the board checks (unique views and items, finite frames).
+    guard var board = try? Board(columns: columns) else { preconditionFailure("a checked scenario makes a board") }
+    func record(_ events: [BoardEvent<String, String, String>]) {
+      for event in events {
+        switch event {
+        case .view(let id, .moved(let item, let from, let to)):
+          outcome.moves.append(
+            (item, BoardPosition(view: id, position: from), BoardPosition(view: id, position: to)))
+        case .moved(let item, let from, let to): outcome.moves.append((item, from, to))
+        case .view(let id, .committed(let difference)): outcome.differences.append((id, difference))
+        case .view(_, .announcement(let text)): outcome.announcements.append(text)
+        case .view(let id, .dropped):
+          guard let view = board.column(id)?.view, let drop = view.lastDrop, drop.operation == .copy else { continue }
+          for (item, copy) in zip(drop.items, drop.copies) {
+            guard let position = view.snapshot.position(of: copy) else { continue }
+            outcome.copies.append((item, copy, BoardPosition(view: id, position: position)))
+          }
+        default: break
+        }
+      }
+    }
+    var clock = scenario.events.first?.time ?? 0
+    for (time, event, viewID) in scenario.events {
+      var k = 1.0
+      while clock + k / tickRate < time - 1e-9 {
+        record(board.tick(time: clock + k / tickRate))
+        k += 1
+      }
+      clock = time
+      switch event {
+      case .down(let p): record(board.pointerDown(at: p, time: time))
+      case .move(let p): record(board.pointerMoved(to: p, time: time))
+      case .up(let p): record(board.pointerUp(at: p, time: time))
+      case .tap(let p):
+        if board.isDragging {
+          record(board.addItemToDragSession(at: p, time: time))
+        } else {
+          record(board.pointerDown(at: p, time: time))
+          record(board.pointerUp(at: p, time: time))
+        }
+      case .cancel: record(board.cancelGesture(time: time))
+      case .tick: record(board.tick(time: time))
+      case .scroll(let d):
+        if let id = viewID ?? (board.columns.count == 1 ? board.columns[0].id : nil) {
+          record(board.scroll(view: id, by: d, time: time))
+        } else {
+          record(board.scrollBoard(by: d, time: time))
+        }
+      case .apply(let data):
+        let id = viewID ?? board.columns[0].id
+        // The policy names sections by index in the data it is asked about: the new data's, from here on.
+        sectionNames[id]?.ids = data.sections.map(\.id)
+        do {
+          try board.apply(data, toView: id, itemSizes: itemSizes[id] ?? [:], time: time)
+        } catch {
+          // Reading the scenario checked that a flow grid has a size for every item it applies.
+          preconditionFailure("events: \(error)")
+        }
+      case .undo: record(board.undo(time: time))
+      case .redo: record(board.redo(time: time))
+      case .focus(let id): record(board.focus(id, time: time))
+      case .key(let key): record(board.keyPressed(key, time: time))
+      }
+    }
+    record(board.tick(time: clock))
+    return board
+  }
+
+  /// The output of a board scenario: `{"views": [{"id", "sections"}], "moves", "differences",
+  /// "announcements"}`, a move's `from` and `to` being `{"view", "section", "parent", "index"}`.
+  package static func encode(_ outcome: BoardOutcome) -> String {
+    func position(_ p: BoardPosition<String, String>, _ w: inout JSONWriter) {
+      w.object { w in
+        w.key("view")
+        w.string(p.view)
+        w.key("section")
+        w.int(p.position.section)
+        w.key("parent")
+        if let parent = p.position.parent { w.string(parent) } else { w.null() }
+        w.key("index")
+        w.int(p.position.index)
+      }
+    }
+    var w = JSONWriter()
+    w.object { w in
+      w.key("views")
+      w.array(outcome.snapshots) { w, view in
+        w.object { w in
+          w.key("id")
+          w.string(view.view)
+          w.key("sections")
+          SnapshotJSON.encode(view.snapshot, into: &w)
+        }
+      }
+      w.key("moves")
+      w.array(outcome.moves) { w, move in
+        w.object { w in
+          w.key("item")
+          w.string(move.item)
+          w.key("from")
+          position(move.from, &w)
+          w.key("to")
+          position(move.to, &w)
+        }
+      }
+      w.key("differences")
+      w.array(outcome.differences) { w, d in
+        w.object { w in
+          w.key("view")
+          w.string(d.view)
+          w.key("items")
+          w.array(d.difference.items) { w, id in w.string(id) }
+          w.key("section")
+          w.string(d.difference.section)
+          w.key("parent")
+          if let parent = d.difference.parent { w.string(parent) } else { w.null() }
+          w.key("before")
+          if let before = d.difference.before { w.string(before) } else { w.null() }
+        }
+      }
+      w.key("announcements")
+      w.array(outcome.announcements) { w, text in w.string(text) }
+      if !outcome.copies.isEmpty {
+        w.key("copies")
+        w.array(outcome.copies) { w, copy in
+          w.object { w in
+            w.key("item")
+            w.string(copy.item)
+            w.key("copy")
+            w.string(copy.copy)
+            w.key("to")
+            position(copy.to, &w)
+          }
+        }
+      }
+    }
+    return w.text
+  }
+}
