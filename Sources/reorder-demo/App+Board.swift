@@ -20,7 +20,11 @@ extension App {
       case .view(_, .changed(.replaced)): break  // new data the app gave: already saved
       case .view(_, .changed): rewrite = true
       case .moved(let item, _, _): moved.append(item)
-      case .columnMoved: columnsMoved = true
+      case .columnMoved(let id, _, let to):
+        columnsMoved = true
+        let title = BoardScene.columns.first { $0.id == id }?.title ?? id
+        caption = "Moved the \(title) column to position \(to + 1) of \(board.columns.count)."
+        report.emit(.object(["event": "announcement", "scene": "board", "text": .string(caption)]))
       case .view(_, .announcement(let text)):
         caption = text
         report.emit(.object(["event": "announcement", "scene": "board", "text": .string(text)]))

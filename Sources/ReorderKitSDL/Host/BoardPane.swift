@@ -2,7 +2,7 @@ import ReorderKit
 
 /// Several panes under one drag context: a ReorderKit ``Board`` (its columns, each a collection
 /// view) in an SDL window. It turns window input into the board's calls (a press, a drag that may
-/// cross columns, the wheel over a column or, with Shift or sideways, over the board, the keyboard
+/// cross columns, the wheel over a column or, sideways, over the board, the keyboard
 /// with Left/Right across columns, Ctrl+Z across columns) and draws every column where the board
 /// puts it, scrolled sideways by the board's offset.
 ///
@@ -43,7 +43,7 @@ public struct BoardPane<ViewID: Hashable & Sendable, SectionID: Hashable & Senda
   /// Handles one window event and returns what the board reports. Presses outside the pane are
   /// ignored; the held pointer's moves and release go to the board wherever they are (over no
   /// column a release cancels). The wheel scrolls the column under the pointer, or the board when
-  /// it turns sideways, Shift is held or no column is under it. Keys: Tab focuses, Space/Enter
+  /// it turns sideways or no column is under it (a header, the gaps between columns). Keys: Tab focuses, Space/Enter
   /// lift and drop, arrows move (Left/Right into the adjacent column that accepts the cards),
   /// Escape cancels; Ctrl+Z undoes and Ctrl+Shift+Z or Ctrl+Y redoes, across columns.
   public mutating func handle(_ event: InputEvent, board: inout Engine, time: Double) -> [Engine.Event] {
