@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint monkey
+.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint monkey fuzz
 
 setup:
 	@Scripts/setup.sh
@@ -25,6 +25,8 @@ test: setup
 	@Scripts/todo-example.sh
 	@Scripts/e2e.sh
 	@Scripts/monkey.sh 60
+	@FUZZ_SECONDS=20 Scripts/fuzz.sh
+	@Scripts/sanitizers.sh
 
 unit:
 	$(SWIFT) test
@@ -58,3 +60,7 @@ todo:
 MONKEY_SECONDS ?= 600
 monkey: setup
 	@Scripts/monkey.sh $(MONKEY_SECONDS) $(MONKEY_SEED)
+
+## libFuzzer on the engine and the tool: each target for FUZZ_SECONDS (default 600); see docs/RELIABILITY.md.
+fuzz:
+	@Scripts/fuzz.sh

@@ -8,6 +8,12 @@ struct Report {
   /// Prints one object as a line.
   func emit(_ object: JSONValue) {
     guard isEnabled else { return }
-    FileHandle.standardOutput.write(Data((object.serialized() + "\n").utf8))
+    emit(line: object.serialized())
+  }
+
+  /// Prints one line already serialized.
+  func emit(line: String) {
+    guard isEnabled else { return }
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 }

@@ -70,9 +70,12 @@ struct StateDatabase: Sendable {
         CREATE TABLE item (
           scene TEXT NOT NULL, item TEXT NOT NULL, section TEXT NOT NULL, parent TEXT, key TEXT NOT NULL,
           expanded INTEGER, PRIMARY KEY (scene, item)) WITHOUT ROWID;
-        CREATE INDEX item_order ON item (scene, section, parent, key, expanded);
+        \(orderIndex);
         """)
   }
+
+  /// The index that reads a scene's rows in order (and a move's neighbours).
+  static let orderIndex = "CREATE INDEX item_order ON item (scene, section, parent, key, expanded)"
 
   // MARK: Reading
 

@@ -17,19 +17,19 @@ import ReorderTool
 final class StateWriter: @unchecked Sendable {
   enum Operation: Sendable {
     /// Rewrite the scene's rows from the snapshot.
-    case replace(Snapshot<String, String>, state: JSONObject)
+    case replace(SavedArrangement, state: JSONObject)
     /// Moves and folder toggles; the snapshot and state are the fallback when the rows do not fit.
     case change(
-      moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], Snapshot<String, String>, state: JSONObject)
-    /// The sections' order (a board's columns moved): the scene's one row; the snapshot and state are
-    /// the fallback when the scene has no row yet.
-    case sectionOrder(Snapshot<String, String>, state: JSONObject)
+      moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], SavedArrangement, state: JSONObject)
+    /// The sections' order (a board's columns moved): the scene's one row; the arrangement and state
+    /// are the fallback when the scene has no row yet.
+    case sectionOrder(SavedArrangement, state: JSONObject)
   }
 
   /// A whole scene to write again after a fault.
   struct Resync: Sendable {
     var scene: String
-    var snapshot: Snapshot<String, String>
+    var arrangement: SavedArrangement
     var state: JSONObject
     var report: ChangedReport?
   }
@@ -115,7 +115,7 @@ final class StateWriter: @unchecked Sendable {
         try checkFile()
         try database.queue.write { db in
           for scene in scenes {
-            try StateDatabase.replaceScene(scene.scene, snapshot: scene.snapshot, state: scene.state, in: db)
+            try StateDatabase.replaceScene(scene.scene, arrangement: scene.arrangement, state: scene.state, in: db)
           }
         }
         _ = try? database.queue.writeWithoutTransaction { db in try db.checkpoint(.passive) }
@@ -236,7 +236,7 @@ final class StateWriter: @unchecked Sendable {
   /// group and no identifier needs escaping (Colors), so long sections are joined as they are.
   struct ChangedReport: Sendable {
     var scene: String
-    var snapshot: Snapshot<String, String>
+    var snapshot: SavedArrangement
     var plain: Bool
     /// A board: the line carries `"views"` (one per column, each with its one section) instead of `"sections"`.
     var views = false
@@ -250,34 +250,33 @@ final class StateWriter: @unchecked Sendable {
 
   static func perform(_ operation: Operation, scene name: String, in db: Database) throws {
     switch operation {
-    case .replace(let snapshot, let state):
-      try StateDatabase.replaceScene(name, snapshot: snapshot, state: state, in: db)
-    case .change(let moves, let expanded, let snapshot, let state):
+    case .replace(let arrangement, let state):
+      try StateDatabase.replaceScene(name, arrangement: arrangement, state: state, in: db)
+    case .change(let moves, let expanded, let arrangement, let state):
       for move in moves {
         guard try StateDatabase.move(move, inScene: name, in: db) != nil else {
           // The rows do not hold the move's items: rewrite the scene from what the app shows.
-          try StateDatabase.replaceScene(name, snapshot: snapshot, state: state, in: db)
+          try StateDatabase.replaceScene(name, arrangement: arrangement, state: state, in: db)
           return
         }
       }
       for (group, isExpanded) in expanded {
         _ = try StateDatabase.setExpanded(isExpanded, group: group, inScene: name, in: db)
       }
-    case .sectionOrder(let snapshot, let state):
-      let sections = JSONValue.array(snapshot.sections.map { .string($0.id) }).serialized()
+    case .sectionOrder(let arrangement, let state):
+      let sections = JSONValue.array(arrangement.sections.map { .string($0.id) }).serialized()
       try db.execute(sql: "UPDATE scene SET sections = ? WHERE name = ?", arguments: [sections, name])
-      if db.changesCount != 1 { try StateDatabase.replaceScene(name, snapshot: snapshot, state: state, in: db) }
+      if db.changesCount != 1 { try StateDatabase.replaceScene(name, arrangement: arrangement, state: state, in: db) }
     }
   }
 
   /// The report's `changed` line, as ``JSONValue/serialized()`` writes it. Long plain sections (a
   /// million colours) are written by joining their identifiers, about 25 times faster in a debug build.
   static func changedLine(_ report: ChangedReport) -> String {
-    let snapshot = report.snapshot
     var out = "{\"event\": \"changed\", \"scene\": "
     JSONWriter.escape(report.scene, into: &out)
     if report.views {
-      let views = snapshot.sections.map { section -> JSONValue in
+      let views = report.snapshot.sections.map { section -> JSONValue in
         .object([
           "id": .string(section.id),
           "sections": [.object(["id": .string(section.id), "items": .array(section.items.map(JSONValue.string))])],
@@ -285,13 +284,20 @@ final class StateWriter: @unchecked Sendable {
       }
       return out + ", \"views\": " + JSONValue.array(views).serialized() + "}"
     }
-    out += ", \"sections\": ["
+    out += ", \"sections\": "
+    appendSections(report.snapshot, plain: report.plain, to: &out)
+    return out + "}"
+  }
+
+  /// The sections as `reorder run` writes them, appended to `out` (`plain`: see ``ChangedReport``).
+  static func appendSections(_ snapshot: SavedArrangement, plain: Bool, to out: inout String) {
+    out += "["
     for (k, section) in snapshot.sections.enumerated() {
       if k > 0 { out += ", " }
       out += "{\"id\": "
       JSONWriter.escape(section.id, into: &out)
       out += ", \"items\": "
-      if report.plain, !section.items.isEmpty {
+      if plain, !section.items.isEmpty {
         out += "[\"" + section.items.joined(separator: "\", \"") + "\"]"
       } else {
         out += JSONValue.array(
@@ -306,7 +312,7 @@ final class StateWriter: @unchecked Sendable {
       }
       out += "}"
     }
-    return out + "]}"
+    out += "]"
   }
 
   /// Blocks until every queued write is done, then folds the write-ahead log into the database file

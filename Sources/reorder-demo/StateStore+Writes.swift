@@ -21,7 +21,17 @@ extension StateDatabase {
   static func replaceScene(_ name: String, snapshot: Snapshot<String, String>, state: JSONObject, in db: Database)
     throws
   {
+    try replaceScene(name, arrangement: SavedArrangement(snapshot), state: state, in: db)
+  }
+
+  static func replaceScene(_ name: String, arrangement snapshot: SavedArrangement, state: JSONObject, in db: Database)
+    throws
+  {
     try db.execute(sql: "DELETE FROM item WHERE scene = ?", arguments: [name])
+    // Many rows: the order index is built once after them, by sorting, rather than kept up to date
+    // row by row; in the same transaction.
+    let rebuildsIndex = snapshot.sections.reduce(0) { $0 + $1.items.count } >= 50_000
+    if rebuildsIndex { try db.execute(sql: "DROP INDEX IF EXISTS item_order") }
     let insert = try db.makeStatement(
       sql: "INSERT INTO item (scene, item, section, parent, key, expanded) VALUES (?, ?, ?, ?, ?, ?)")
     let s = insert.sqliteStatement
@@ -48,10 +58,11 @@ extension StateDatabase {
         }
       }
     }
+    if rebuildsIndex { try db.execute(sql: StateDatabase.orderIndex) }
     try saveSceneRow(name, snapshot: snapshot, state: state, in: db)
   }
 
-  static func saveSceneRow(_ name: String, snapshot: Snapshot<String, String>, state: JSONObject, in db: Database)
+  static func saveSceneRow(_ name: String, snapshot: SavedArrangement, state: JSONObject, in db: Database)
     throws
   {
     let sections = JSONValue.array(snapshot.sections.map { .string($0.id) }).serialized()

@@ -96,7 +96,7 @@ struct StateStore {
     saved.removeAll()  // saved scenes the app does not show (another --items) need not stay in memory
     for scene in scenes where !synced.contains(scene.storageKey) {
       let state = Self.extras(of: scene)
-      writer.enqueue(.replace(scene.view.snapshot, state: state), scene: scene.storageKey, report: nil)
+      writer.enqueue(.replace(Self.arrangement(of: scene), state: state), scene: scene.storageKey, report: nil)
       synced.insert(scene.storageKey)
       savedState[scene.storageKey] = state
     }
@@ -111,11 +111,13 @@ struct StateStore {
     let report = reporting ? Self.changedReport(of: scene) : nil
     let state = Self.extras(of: scene)
     if !synced.contains(name) || state != savedState[name] || (moved.isEmpty && toggled.isEmpty) {
-      writer.enqueue(.replace(snapshot, state: state), scene: name, report: report)
+      writer.enqueue(.replace(Self.arrangement(of: scene), state: state), scene: name, report: report)
     } else {
       let moves = Self.moves(of: moved, in: snapshot)
       let expanded = toggled.map { (group: $0, isExpanded: snapshot.isExpanded($0)) }
-      writer.enqueue(.change(moves: moves, expanded: expanded, snapshot, state: state), scene: name, report: report)
+      writer.enqueue(
+        .change(moves: moves, expanded: expanded, Self.arrangement(of: scene), state: state), scene: name,
+        report: report)
     }
     synced.insert(name)
     savedState[name] = state
@@ -128,9 +130,9 @@ struct StateStore {
     let report = reporting ? Self.changedReport(of: scene) : nil
     let state = Self.extras(of: scene)
     if synced.contains(name) {
-      writer.enqueue(.sectionOrder(scene.view.snapshot, state: state), scene: name, report: report)
+      writer.enqueue(.sectionOrder(Self.arrangement(of: scene), state: state), scene: name, report: report)
     } else {
-      writer.enqueue(.replace(scene.view.snapshot, state: state), scene: name, report: report)
+      writer.enqueue(.replace(Self.arrangement(of: scene), state: state), scene: name, report: report)
     }
     synced.insert(name)
     savedState[name] = state
@@ -144,7 +146,12 @@ struct StateStore {
   /// The `changed` line of a scene as it is now. Colors: plain items named "cN", which need no escaping.
   static func changedReport(of scene: any DemoScene) -> StateWriter.ChangedReport {
     StateWriter.ChangedReport(
-      scene: scene.name, snapshot: scene.view.snapshot, plain: scene is ColorsScene, views: scene is BoardScene)
+      scene: scene.name, snapshot: arrangement(of: scene), plain: scene is ColorsScene, views: scene is BoardScene)
+  }
+
+  /// What the writer keeps of a scene while it writes (not its snapshot: see ``SavedArrangement``).
+  static func arrangement(of scene: any DemoScene) -> SavedArrangement {
+    SavedArrangement(scene.view.snapshot, plain: scene is ColorsScene)
   }
 
   /// The scene's extras saved beside its arrangement (Students' sort); empty for the others.

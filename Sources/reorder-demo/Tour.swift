@@ -145,7 +145,8 @@ struct Tour {
                 (
                   t + duration * Double(k) / Double(n),
                   .scroll(
-                    Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)), at: over)
+                    by: Point(x: direction.x * size.width / Double(n), y: direction.y * size.height / Double(n)),
+                    at: over)
                 ))
             }
           case .secondFinger(let target):

@@ -146,4 +146,27 @@ struct StateStoreTests {
     #expect(Options.stateFolder(["HOME": "/home/u"]) == "/home/u/.local/state/reorderkit")
     #expect(Options.stateFolder(["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/reorderkit")
   }
+  @Test func aBigSceneIsWrittenWithItsIndexBuiltAfterTheRows() throws {
+    let database = try StateDatabase(path: try scratch() + "/state.sqlite")
+    let items = (1...60_000).map { "c\($0)" }
+    try database.queue.write { db in
+      try StateDatabase.replaceScene("small", snapshot: try colors(["a", "b"]), state: [:], in: db)
+      try StateDatabase.replaceScene("colors", snapshot: try colors(items), state: [:], in: db)
+    }
+    let index = try database.queue.read { db in
+      try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'item_order'")
+    }
+    #expect(index == StateDatabase.orderIndex)
+    var written = 0
+    try database.queue.write { db in
+      written =
+        try StateDatabase.move(
+          SavedMove(items: ["c1"], section: "colors", parent: nil, before: "c50000"), inScene: "colors", in: db) ?? -1
+    }
+    #expect(written == 1)
+    let scenes = try database.readScenes()
+    let order = try #require(scenes["colors"]).snapshot.items(inSection: 0)
+    #expect(order.count == 60_000 && order[49_998] == "c1" && order[49_999] == "c50000" && order[0] == "c2")
+    #expect(scenes["small"]?.snapshot.items(inSection: 0) == ["a", "b"])
+  }
 }

@@ -67,9 +67,9 @@ struct BoardPaneTests {
   @Test func theWheelScrollsTheBoardOverAHeaderAndAColumnOverItsCards() throws {
     var board = try Self.board()
     var pane = BoardPane<String, String, String>(frame: Rect(x: 0, y: 52, width: 500, height: 600))
-    _ = pane.handle(.scroll(Point(x: 0, y: 60), at: Point(x: 100, y: 70)), board: &board, time: 0)
+    _ = pane.handle(.scroll(by: Point(x: 0, y: 60), at: Point(x: 100, y: 70)), board: &board, time: 0)
     #expect(board.contentOffset.x == 60)
-    _ = pane.handle(.scroll(Point(x: -30, y: 0), at: Point(x: 100, y: 300)), board: &board, time: 0.1)
+    _ = pane.handle(.scroll(by: Point(x: -30, y: 0), at: Point(x: 100, y: 300)), board: &board, time: 0.1)
     #expect(board.contentOffset.x == 30)
     // A press above the pane (the app's bar) is not the board's.
     #expect(pane.handle(.pointerDown(Point(x: 100, y: 10)), board: &board, time: 1).isEmpty)

@@ -87,6 +87,19 @@ struct CommitTests {
     #expect(commits().count == 1, "reported once")
   }
 
+  @Test func newDataMidDragIsCommittedWithTheDrop() throws {
+    let (host, commits) = Self.recordingHost(mode: .interactive)
+    Self.sweep(host)
+    var data = host.view.snapshot
+    try data.appendItem("new", toSection: "S")
+    try host.view.apply(data, time: 0.75)
+    host.tick(time: 0.76)
+    #expect(commits().isEmpty, "held while the drag goes on")
+    host.handle(.pointerUp(Point(x: 250, y: 50)), time: 0.8)
+    #expect(commits() == [["c1", "c2", "c0"]])
+    #expect(host.view.snapshot.items(inSection: 0).last == "new")
+  }
+
   @Test func theCollectorHoldsADragsChangesUntilItEnds() {
     var view = Self.grid(mode: .live)
     var commits = CommitCollector<String, String>()

@@ -112,11 +112,11 @@ struct InputAdapterTests {
     // Towards the user: content moves up, the offset grows.
     #expect(
       adapter.translate(wheel(dy: -1, at: (120, 340)), windowSize: window) == [
-        .scroll(Point(x: 0, y: 48), at: Point(x: 120, y: 340))
+        .scroll(by: Point(x: 0, y: 48), at: Point(x: 120, y: 340))
       ])
     #expect(
       adapter.translate(wheel(dy: -1, flipped: true, at: (300, 20)), windowSize: window) == [
-        .scroll(Point(x: 0, y: -48), at: Point(x: 300, y: 20))
+        .scroll(by: Point(x: 0, y: -48), at: Point(x: 300, y: 20))
       ])
   }
 

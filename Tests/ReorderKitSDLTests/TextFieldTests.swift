@@ -38,7 +38,7 @@ struct TextFieldTests {
     ] {
       #expect(field.handle(event) == .handled, "\(event)")
     }
-    #expect(field.handle(.scroll(Point(x: 0, y: 10), at: Point(x: 20, y: 510))) == .ignored)
+    #expect(field.handle(.scroll(by: Point(x: 0, y: 10), at: Point(x: 20, y: 510))) == .ignored)
     #expect(field.handle(.pointerMoved(Point(x: 20, y: 510))) == .ignored)
   }
 

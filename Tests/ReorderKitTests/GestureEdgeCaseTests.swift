@@ -109,7 +109,7 @@ struct GestureEdgeCaseTests {
     var view = makeView([["a", "b", "c", "d"]])
     // Keep slot 0 for the first item: proposals for slot 0 become slot 1.
     view.policy.targetPosition = { _, _, proposed in
-      proposed.index == 0 ? OutlinePosition(section: proposed.section, parent: nil, index: 1) : proposed
+      proposed.index == 0 ? PolicyPosition(section: proposed.section, parent: nil, index: 1) : proposed
     }
     drag(&view, from: Point(x: 332, y: 58), through: [Point(x: 58, y: 58)])
     #expect(sections(of: view) == [["a", "c", "b", "d"]])
@@ -205,5 +205,38 @@ struct UIKitReorderingAPITests {
     #expect(sections(of: view) == [["a", "b", "c"]])
     view.moveItem(at: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0), time: 1)
     #expect(sections(of: view) == [["c", "a", "b"]])
+  }
+}
+
+@Suite("A long press over content that scrolls")
+struct LongPressOverScrollingContentTests {
+  /// One column of 100-point rows in a 200-point view: row k spans y = 100k ..< 100(k + 1).
+  func makeView(mode: ReorderMode) -> CollectionView<String, String> {
+    CollectionView(
+      snapshot: makeSnapshot([(0..<20).map { "r\($0)" }]),
+      layout: .grid(.init(width: 100, columns: 1, itemHeight: 100)), viewSize: Size(width: 100, height: 200),
+      mode: mode)
+  }
+
+  /// Found by the `changes` fuzz target (Fuzz/regressions/changes/lift-under-scrolling-content): the
+  /// long press fired before the scroll animation moved the content, so it lifted the item that had
+  /// been under the pointer, and a live drag moved it at once to where the pointer now was.
+  @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
+  func anotherItemScrolledUnderThePointerIsNotLifted(mode: ReorderMode) {
+    var view = makeView(mode: mode)
+    view.setContentOffset(Point(x: 0, y: 300), animated: true, time: 0)  // 0.3 s
+    _ = view.pointerDown(at: Point(x: 50, y: 50), time: 0)  // over r0
+    let events = view.tick(time: 0.6)  // the content is at 300 now: r3 is under the pointer
+    #expect(!events.contains { if case .lifted = $0 { true } else { false } })
+    #expect(view.snapshot.items(inSection: 0) == (0..<20).map { "r\($0)" })
+    #expect(!view.isDragging)
+  }
+
+  @Test func thePressedItemStillUnderThePointerIsLifted() {
+    var view = makeView(mode: .live)
+    view.setContentOffset(Point(x: 0, y: 30), animated: true, time: 0)
+    _ = view.pointerDown(at: Point(x: 50, y: 150), time: 0)  // r1 (y 150), then y 180 after the scroll
+    #expect(view.tick(time: 0.6).contains(.lifted("r1")))
+    #expect(view.snapshot.items(inSection: 0) == (0..<20).map { "r\($0)" })
   }
 }

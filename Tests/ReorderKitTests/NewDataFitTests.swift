@@ -90,7 +90,7 @@ struct NewDataFitTests {
   /// that keeps items in their original section (the doc's own kind of example) then refuses
   /// every move in the item's own section.
   @Test func theRetargetOriginalGoesStaleAfterNewData() throws {
-    var policy = ReorderPolicy<String>()
+    var policy = ReorderPolicy<String, String>()
     policy.targetPosition = { original, current, proposed in proposed.section == original.section ? proposed : current }
     var view = CollectionView(
       snapshot: makeSnapshot([["a", "b"], ["c", "d", "e"]]),

@@ -9,7 +9,7 @@ import Testing
 @Suite("One policy everywhere")
 struct PolicyEverywhereTests {
   /// Keeps the first top-level slot of every section for what is there now.
-  static func keepFirst(_ policy: inout ReorderPolicy<String>) {
+  static func keepFirst(_ policy: inout ReorderPolicy<String, String>) {
     policy.targetPosition = { _, current, proposed in
       proposed.parent == nil && proposed.index == 0 ? current : proposed
     }
@@ -36,7 +36,8 @@ struct PolicyEverywhereTests {
 
   @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func theHookSeesPositionsFromTheLift(mode: ReorderMode) {
-    let seen = Mutex<[(OutlinePosition<String>, OutlinePosition<String>, OutlinePosition<String>)]>([])
+    typealias P = PolicyPosition<String, String>
+    let seen = Mutex<[(P, P, P)]>([])
     var view = lessonsView(mode: mode)
     view.policy.targetPosition = { original, current, proposed in
       seen.withLock { $0.append((original, current, proposed)) }
@@ -47,17 +48,17 @@ struct PolicyEverywhereTests {
     d.move(Point(x: 50, y: 245))  // the upper half of Wrap-up: the gap before it
     d.release(at: Point(x: 50, y: 245))
     let calls = seen.withLock { $0 }
-    let loops = OutlinePosition<String>(section: 0, parent: "Basics", index: 1)
+    let loops = P(section: "Lessons", parent: "Basics", index: 1)
     #expect(calls.first?.0 == loops)
     #expect(calls.first?.1 == loops)
-    #expect(calls.contains { $0.2 == OutlinePosition(section: 0, parent: nil, index: 3) })
+    #expect(calls.contains { $0.2 == P(section: "Lessons", parent: nil, index: 3) })
     #expect(calls.allSatisfy { $0.0 == loops })  // the original stays the lift's, in live mode too
     #expect(outline(d.view) == ["Intro", "Basics[Variables]", "Advanced[Generics]", "Loops", "Wrap-up"])
   }
 
   @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func canMoveItemGetsAChildByItsGroup(mode: ReorderMode) {
-    let seen = Mutex<[OutlinePosition<String>]>([])
+    let seen = Mutex<[PolicyPosition<String, String>]>([])
     var view = lessonsView(mode: mode)
     view.policy.canMoveItem = { id, position in
       seen.withLock { $0.append(position) }
@@ -66,7 +67,7 @@ struct PolicyEverywhereTests {
     var d = DragDriver(view)
     d.lift(at: Point(x: 50, y: 140))  // Loops: denied
     #expect(d.events.contains(.denied("Loops")))
-    #expect(seen.withLock { $0 } == [OutlinePosition(section: 0, parent: "Basics", index: 1)])
+    #expect(seen.withLock { $0 } == [PolicyPosition(section: "Lessons", parent: "Basics", index: 1)])
     #expect(!d.view.isDragging)
   }
 
@@ -105,15 +106,15 @@ struct PolicyEverywhereTests {
     #expect(outline(view) == ["Advanced[Generics]", "Intro", "Basics[Variables,Loops]", "Wrap-up"])
   }
 
-  typealias Hook = @Sendable (OutlinePosition<String>) -> OutlinePosition<String>
+  typealias Hook = @Sendable (PolicyPosition<String, String>) -> PolicyPosition<String, String>
 
   /// Hooks that name positions where the items cannot stand.
   static let impossible: [(name: String, hook: Hook)] = [
-    ("past the end", { p in OutlinePosition<String>(section: p.section, parent: p.parent, index: 999) }),
-    ("negative", { p in OutlinePosition<String>(section: p.section, parent: p.parent, index: -3) }),
-    ("no such section", { _ in OutlinePosition<String>(section: 7, parent: nil, index: 0) }),
-    ("no such group", { p in OutlinePosition<String>(section: p.section, parent: "Nowhere", index: 0) }),
-    ("a leaf as a group", { p in OutlinePosition<String>(section: p.section, parent: "Intro", index: 0) }),
+    ("past the end", { p in PolicyPosition(section: p.section, parent: p.parent, index: 999) }),
+    ("negative", { p in PolicyPosition(section: p.section, parent: p.parent, index: -3) }),
+    ("no such section", { _ in PolicyPosition(section: "Nowhere", parent: nil, index: 0) }),
+    ("no such group", { p in PolicyPosition(section: p.section, parent: "Nowhere", index: 0) }),
+    ("a leaf as a group", { p in PolicyPosition(section: p.section, parent: "Intro", index: 0) }),
   ]
 
   @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
@@ -131,7 +132,7 @@ struct PolicyEverywhereTests {
     // A group's child may not go into a collapsed group.
     var collapsed = lessonsView(expanded: false, mode: mode)
     collapsed.policy.targetPosition = { _, _, proposed in
-      OutlinePosition(section: proposed.section, parent: "Basics", index: 0)
+      PolicyPosition(section: proposed.section, parent: "Basics", index: 0)
     }
     var d = DragDriver(collapsed)
     d.lift(at: Point(x: 50, y: 100))  // Wrap-up (rows: Intro, Basics, Advanced, Wrap-up)

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import ReorderKit
@@ -176,6 +177,55 @@ struct PromisesTests {
     let changed = events.firstIndex { if case .changed(.replaced) = $0 { true } else { false } }
     let cancelled = events.firstIndex(of: .cancelled("a"))
     #expect(changed != nil && cancelled != nil && changed! < cancelled!)
+  }
+
+  @Test func accessibilityActionsAskTheDropHookLikeADrag() {
+    var view = CollectionView(
+      snapshot: makeSnapshot([["a", "b", "c"]]),
+      layout: .grid(.init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20)),
+      viewSize: Size(width: 390, height: 844), mode: .dragDrop)
+    view.policy.dropSessionDidUpdate = { _, _, _ in DropProposal(operation: .forbidden) }
+    let events = view.performAccessibilityAction(.moveToEnd, on: "a", time: 0)
+    #expect(sections(of: view) == [["a", "b", "c"]])
+    #expect(!events.contains { if case .committed = $0 { true } else { false } })
+    #expect(!view.isDragging)
+    // Allowed, it is one gesture: one undo step, a difference, one announcement of the new place.
+    view.policy.dropSessionDidUpdate = { _, _, proposed in proposed }
+    let moved = view.performAccessibilityAction(.moveToEnd, on: "a", time: 1)
+    #expect(sections(of: view) == [["b", "c", "a"]])
+    #expect(moved.contains(.committed(ReorderDifference(items: ["a"], section: "S0", before: nil))))
+    #expect(moved.filter { if case .announcement = $0 { true } else { false } }.count == 1)
+    #expect(!moved.contains { if case .lifted = $0 { true } else { false } })
+    _ = view.undo(time: 2)
+    #expect(sections(of: view) == [["a", "b", "c"]])
+  }
+
+  // MARK: 21.5 Policy hooks that cannot go stale
+
+  @Test func hooksNameSectionsByIdentityAfterNewData() throws {
+    let seen = Mutex<[String]>([])
+    var view = CollectionView(
+      snapshot: makeSnapshot([["a", "b"], ["c"]]),
+      layout: .grid(.init(width: 390, columns: 3, itemSpacing: 20, lineSpacing: 20)),
+      viewSize: Size(width: 390, height: 844))
+    view.policy.targetPosition = { _, current, proposed in
+      seen.withLock { $0.append(proposed.section) }
+      return proposed.section == "S1" ? current : proposed  // nothing goes into S1, wherever it stands
+    }
+    _ = view.pointerDown(at: Point(x: 58, y: 58), time: 0)
+    _ = view.tick(time: 0.6)
+    // A section arrives before the others: S0 is now the second section, S1 the third.
+    var data = Snapshot<String, String>()
+    try data.appendSection("N", items: ["x"])
+    try data.appendSection("S0", items: ["a", "b"])
+    try data.appendSection("S1", items: ["c"])
+    try view.apply(data, time: 0.7)
+    let w = (390.0 - 40) / 3
+    _ = view.pointerMoved(to: Point(x: 58, y: 2 * w + w / 2), time: 0.8)  // over "c", in S1
+    _ = view.pointerMoved(to: Point(x: 58, y: w / 2), time: 0.9)  // over "x", in N
+    _ = view.pointerUp(at: Point(x: 58, y: w / 2), time: 1.0)
+    #expect(seen.withLock { $0 } == ["S1", "N"])
+    #expect(sections(of: view) == [["a", "x"], ["b"], ["c"]])
   }
 }
 

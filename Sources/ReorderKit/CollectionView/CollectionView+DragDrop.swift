@@ -117,7 +117,7 @@ extension CollectionView {
       let id = displayedItem(at: path), !session.contains(id), let position = snapshot.position(of: id)
     else { return events }
     if snapshot.isGroup(id), snapshot.children(of: id).contains(where: session.contains) { return events }
-    guard policy.canMoveItem(id, position), policy.canAddItem(id, session.items) else {
+    guard policy.canMoveItem(id, snapshot.policyPosition(position)), policy.canAddItem(id, session.items) else {
       return events
     }
     let items = (session.items + [id]).sorted {

@@ -37,7 +37,7 @@ extension CollectionView {
     case .insertAt?: proposed = DropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
     case .insertInto?: proposed = DropProposal(operation: .move, intent: .insertIntoDestinationIndexPath)
     }
-    var proposal = policy.dropSessionDidUpdate(drag.items, destination, proposed)
+    var proposal = policy.dropSessionDidUpdate(drag.items, destination.map(snapshot.policyDestination), proposed)
     var landing = destination
     if proposal.intent != proposed.intent, proposal.intent != .unspecified, let d = destination {
       switch (d, proposal.intent) {

@@ -119,13 +119,15 @@ extension CollectionView {
     now = t
     var events = pendingEvents
     if !pendingEvents.isEmpty { pendingEvents = [] }
-    if case .began(let p, let beganAt) = longPress.tick(time: t) {
-      events += lift(at: p, time: beganAt)
-    }
+    // The content scrolls first, so that a long press lifts the item under the pointer now (or
+    // none, if the scrolling moved another one under it), not the one under it before.
     if let scroll = scrollAnimation {
       offset = scroll.frame(at: t).origin
       if scroll.isFinished(at: t) { scrollAnimation = nil }
       if isDragging { events += updateTarget(at: t) }
+    }
+    if case .began(let p, let beganAt) = longPress.tick(time: t) {
+      events += lift(at: p, time: beganAt)
     }
     if isDragging { events += advanceDrag(to: t) }
     if pendingAnnouncement != nil { flushAnnouncement(at: t, into: &events) }

@@ -12,7 +12,7 @@ extension CollectionView {
   >] {
     let content = toContent(point)
     guard !isDragging, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
-    guard policy.canMoveItem(id, start) else {
+    guard policy.canMoveItem(id, snapshot.policyPosition(start)) else {
       return [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
     }
     let frame = layout.frame(ofItem: path)
@@ -99,9 +99,9 @@ extension CollectionView {
   /// range, a group that is not shown open, a group inside a group), which is ignored.
   @inlinable func retargeted(_ proposed: OutlinePosition<ItemID>, for drag: Session) -> OutlinePosition<ItemID>? {
     let current = drag.placeholder
-    let position = policy.targetPosition(drag.start, current, proposed)
-    guard position != current, position.section >= 0, position.section < snapshot.numberOfSections, position.index >= 0
-    else { return nil }
+    let answer = policy.targetPosition(
+      snapshot.policyPosition(drag.start), snapshot.policyPosition(current), snapshot.policyPosition(proposed))
+    guard let position = snapshot.outlinePosition(answer), position != current, position.index >= 0 else { return nil }
     if let parent = position.parent {
       guard listRows != nil, !drag.hasGroup, snapshot.isGroup(parent), snapshot.isExpanded(parent),
         !drag.contains(parent), snapshot.position(of: parent)?.section == position.section

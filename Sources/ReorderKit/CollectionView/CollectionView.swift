@@ -62,7 +62,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// When moves are committed.
   public let mode: ReorderMode
   /// Which items may move, where, and what a drag and drop does there, in every mode and layout.
-  public var policy: ReorderPolicy<ItemID> {
+  public var policy: ReorderPolicy<SectionID, ItemID> {
     // A drag and drop asks again for the destination under the pointer.
     didSet { modifySession { $0.drop.cachedTarget = nil } }
   }
@@ -144,10 +144,12 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   ///   - mode: when moves are committed: at the end of a drag (UIKit), on every step, or by drag and drop.
   ///   - itemSizes: the size of every item, for a grid without fixed columns.
   ///   - policy: which items may move, and where.
-  /// - Precondition: a grid without columns has a size for every item; a list has no groups in groups.
+  /// - Precondition: a grid without columns has a size for every item; the layout's parameters
+  ///   are valid (at least one column, a positive row height). See <doc:Preconditions>.
   @inlinable public init(
     snapshot: Snapshot<SectionID, ItemID>, layout: LayoutConfiguration, viewSize: Size,
-    mode: ReorderMode = .interactive, itemSizes: [ItemID: Size] = [:], policy: ReorderPolicy<ItemID> = .init()
+    mode: ReorderMode = .interactive, itemSizes: [ItemID: Size] = [:],
+    policy: ReorderPolicy<SectionID, ItemID> = .init()
   ) {
     self._snapshot = snapshot
     self._layoutConfiguration = layout
@@ -212,8 +214,23 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Replaces the layout's parameters; items glide to their new places. A drag in progress goes
   /// on over a layout of the same kind (other columns, sizes or spacing); a switch between a grid
   /// and a list ends it as a cancel, reported with the next call's events.
-  @inlinable public mutating func setLayout(_ configuration: LayoutConfiguration, time: Double? = nil) {
+  ///
+  /// ```swift
+  /// // From three columns to a flow of tiles: every item needs a size.
+  /// view.setLayout(.grid(.init(width: 390, itemSpacing: 10)), itemSizes: sizes, time: now)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - configuration: the new parameters.
+  ///   - itemSizes: sizes of items, kept with those the view knows (a grid without columns needs one per item).
+  ///   - time: now, in seconds: the animation starts here.
+  /// - Precondition: a grid without columns has a size for every item, known or given (see
+  ///   <doc:Preconditions>).
+  @inlinable public mutating func setLayout(
+    _ configuration: LayoutConfiguration, itemSizes: [ItemID: Size] = [:], time: Double? = nil
+  ) {
     let t = time ?? now
+    for (id, size) in itemSizes { _itemSizes[id] = size }
     if case .list = configuration, !isList { pendingEvents += cancel(at: t) }
     if case .grid = configuration, isList { pendingEvents += cancel(at: t) }
     relayout(at: t) { view in

@@ -36,7 +36,9 @@ extension CollectionView {
   /// The moves that would change an item's place: none for an item the policy keeps in place, or
   /// during a drag; `moveUp` and `moveToStart` only when it is not first, the others when not last.
   public func accessibilityActions(for id: ItemID) -> [AccessibilityMove] {
-    guard !isDragging, let p = snapshot.position(of: id), policy.canMoveItem(id, p) else { return [] }
+    guard !isDragging, let p = snapshot.position(of: id), policy.canMoveItem(id, snapshot.policyPosition(p)) else {
+      return []
+    }
     let count = snapshot.numberOfSiblings(section: p.section, parent: p.parent)
     var actions: [AccessibilityMove] = []
     if p.index > 0 { actions += [.moveUp] }
@@ -46,17 +48,20 @@ extension CollectionView {
     return actions
   }
 
-  /// Performs an accessibility move on an item. A denied item reports ``CollectionViewEvent/denied(_:)``
-  /// and says it cannot move; a move that changes nothing (the first item moved up) reports nothing.
-  /// Does nothing during a drag.
+  /// Performs an accessibility move on an item shown in the view, as a gesture: the item is
+  /// lifted, its placeholder moved and dropped through the same session calls as a drag by
+  /// pointer or keyboard, so the policy decides exactly as for a drag (``ReorderPolicy/canMoveItem``,
+  /// the retarget hook, and in drag and drop the drop hook). Only the data's events are reported
+  /// (``CollectionViewEvent/moved(_:from:to:)``, ``CollectionViewEvent/changed(_:)``,
+  /// ``CollectionViewEvent/committed(_:)``, or ``CollectionViewEvent/dropFailed(_:_:)``), with one
+  /// announcement of the new place, not the lift and drop. A denied item reports
+  /// ``CollectionViewEvent/denied(_:)`` and says it cannot move; a move that changes nothing (the
+  /// first item moved up, or one the retarget hook keeps) reports nothing. Does nothing during a drag.
   public mutating func performAccessibilityAction(
     _ action: AccessibilityMove, on id: ItemID, time: Double
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
-    guard !isDragging, let p = snapshot.position(of: id) else { return events }
-    guard policy.canMoveItem(id, p) else {
-      return events + [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
-    }
+    guard !isDragging, let p = snapshot.position(of: id), let slot = slot(of: id) else { return events }
     let last = snapshot.numberOfSiblings(section: p.section, parent: p.parent) - 1
     var target = p
     switch action {
@@ -65,22 +70,28 @@ extension CollectionView {
     case .moveToStart: target.index = 0
     case .moveToEnd: target.index = last
     }
-    // The retarget hook has its say, as for a drag; the move stays in the item's section or group.
-    let proposed = policy.targetPosition(p, p, target)
-    guard proposed.section == p.section, proposed.parent == p.parent, (0...last).contains(proposed.index) else {
-      return events
+    let spoken = spokenContainer
+    let frame = layout.frame(ofItem: slot)
+    let lift = beginMovement(at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time)
+    guard isDragging else { return events + lift }  // denied: said so
+    var session = lift
+    if target != p { session += movePlaceholder(to: target, time: time) }
+    session += drop(at: time)
+    spokenContainer = spoken
+    var committed = false
+    for event in session {
+      switch event {
+      case .moved, .dropFailed, .denied: events.append(event)
+      case .changed(.placeholderMoved): break
+      case .changed: events.append(event)
+      case .committed:
+        events.append(event)
+        committed = true
+      case .lifted, .tapped, .announcement, .dropped, .cancelled: break
+      }
     }
-    target = proposed
-    guard target != p else { return events }
-    let place = snapshot.difference(moving: id, to: target)
-    relayout(at: time) { view in
-      let inverse = view.commitDerived(.moved(place), into: &events)
-      view.recordGesture(undo: inverse, difference: place, into: &events)
-      view.rebuildArrangement()
-      view.rebuildLayout()
-    }
-    if let spoken = spokenPlace(ofItem: id) {
-      events.append(.announcement(announcer.moved(announcer.itemName(id), spoken)))
+    if committed, let place = spokenPlace(ofItem: id) {
+      events.append(.announcement(announcer.moved(announcer.itemName(id), place)))
     }
     return events
   }

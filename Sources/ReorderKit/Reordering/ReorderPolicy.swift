@@ -15,13 +15,16 @@ public enum ReorderMode: String, Hashable, Sendable {
 /// pointer, the keyboard, the accessibility actions, the tool). It holds UIKit's
 /// `collectionView(_:canMoveItemAt:)`,
 /// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`
-/// and the drop delegate's hooks (`UICollectionViewDropDelegate`), as closures keyed by ``OutlinePosition``: a child of a list's
-/// group is named by its group and its index among the group's children; in a grid the parent is
-/// always `nil` and the index is the item's index in its section. Positions are counted without
-/// the travelling items, as ``Snapshot/moveItem(from:to:)`` counts them.
+/// and the drop delegate's hooks (`UICollectionViewDropDelegate`), as closures keyed by
+/// ``PolicyPosition``: the identity of the section, of the group (or none) and the index among
+/// the siblings. A child of a list's group is named by its group and its index among the group's
+/// children; in a grid the parent is always `nil` and the index is the item's index in its
+/// section. Positions are counted without the travelling items, as ``Snapshot/moveItem(from:to:)``
+/// counts them. Sections are named by identity, not index, so a hook that reads sections stays
+/// right when new data adds or removes sections during a drag.
 ///
 /// ```swift
-/// var policy = ReorderPolicy<String>()
+/// var policy = ReorderPolicy<String, String>()
 /// policy.canMoveItem = { id, _ in id != "pinned" }
 /// // Keep everything out of the first slot of a section, which the pinned item owns.
 /// policy.targetPosition = { original, current, proposed in
@@ -35,6 +38,8 @@ public enum ReorderMode: String, Hashable, Sendable {
 ///   }
 ///   return proposed
 /// }
+/// // Nothing lands in the "Archive" section.
+/// policy.targetPosition = { _, current, proposed in proposed.section == "Archive" ? current : proposed }
 /// policy.identifierForCopy = { original, isTaken in
 ///   var n = 1
 ///   while isTaken("\(original) copy \(n)") { n += 1 }
@@ -42,19 +47,21 @@ public enum ReorderMode: String, Hashable, Sendable {
 /// }
 /// view.policy = policy
 /// ```
-public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
+public struct ReorderPolicy<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// Whether an item, at its position when the drag begins, may be lifted (or join a drag-and-drop
   /// session). Denied items still make room for others.
-  public var canMoveItem: @Sendable (_ item: ItemID, _ position: OutlinePosition<ItemID>) -> Bool
+  public var canMoveItem: @Sendable (_ item: ItemID, _ position: PolicyPosition<SectionID, ItemID>) -> Bool
 
   /// Retargets a proposed placeholder position: return `proposed` to accept it, `current` to stay
   /// where you are, or any other valid position. `original` is where the item stood when lifted.
-  /// A position where the items cannot stand (out of range, inside a group that is not shown open,
-  /// a group inside a group, a parent in a grid) is ignored: the placeholder stays.
+  /// A position where the items cannot stand (a section the data does not hold, out of range,
+  /// inside a group that is not shown open, a group inside a group, a parent in a grid) is
+  /// ignored: the placeholder stays.
   public var targetPosition:
     @Sendable (
-      _ original: OutlinePosition<ItemID>, _ current: OutlinePosition<ItemID>, _ proposed: OutlinePosition<ItemID>
-    ) -> OutlinePosition<ItemID>
+      _ original: PolicyPosition<SectionID, ItemID>, _ current: PolicyPosition<SectionID, ItemID>,
+      _ proposed: PolicyPosition<SectionID, ItemID>
+    ) -> PolicyPosition<SectionID, ItemID>
 
   /// Drag and drop: called whenever the destination under the pointer changes (UIKit's
   /// `collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:)`), after ``targetPosition``:
@@ -67,7 +74,8 @@ public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
   /// into the group right after the gap (if the session holds no group; otherwise the gap stays).
   /// Keep it cheap: it runs on every change of destination.
   public var dropSessionDidUpdate:
-    @Sendable (_ items: [ItemID], _ destination: DropDestination<ItemID>?, _ proposed: DropProposal) -> DropProposal
+    @Sendable (_ items: [ItemID], _ destination: PolicyDropDestination<SectionID, ItemID>?, _ proposed: DropProposal)
+      -> DropProposal
 
   /// Drag and drop: whether a tapped item may join a live drag session (UIKit's
   /// `collectionView(_:itemsForAddingTo:at:point:)` returning it or nothing), after ``canMoveItem``.
@@ -90,7 +98,7 @@ public struct ReorderPolicy<ItemID: Hashable & Sendable>: Sendable {
   /// A policy that denies the given items and accepts every proposal.
   ///
   /// ```swift
-  /// let policy = ReorderPolicy(denying: ["b"])
+  /// let policy = ReorderPolicy<String, String>(denying: ["b"])
   /// ```
   @inlinable public init(denying denied: Set<ItemID>) {
     self.init()

@@ -63,7 +63,7 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// session. `.resized` and `.quit` are the owner's.
   ///
   /// ```swift
-  /// let events = pane.handle(.scroll(Point(x: 0, y: 48), at: Point(x: 100, y: 300)), view: &view, time: now)
+  /// let events = pane.handle(.scroll(by: Point(x: 0, y: 48), at: Point(x: 100, y: 300)), view: &view, time: now)
   /// ```
   public mutating func handle(
     _ event: InputEvent, view: inout CollectionView<SectionID, ItemID>, time: Double

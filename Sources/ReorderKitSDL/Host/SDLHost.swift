@@ -22,6 +22,8 @@ public final class SDLHost {
   public private(set) var trackingFrameStats = FrameStats()
   public private(set) var workStats = FrameStats()
   public private(set) var intervalStats = FrameStats()
+  /// Frame times of every frame after the first (the first shows the window and may build caches).
+  public private(set) var laterFrameStats = FrameStats()
 
   private var input = InputAdapter()
   private var isRunning = false
@@ -71,6 +73,7 @@ public final class SDLHost {
       guard isRunning else { break }
       content.tick(time: start)
       let animating = drawFrame(content, time: start)
+      let isFirst = first
       if first {
         content.didShowFirstFrame(time: start)
         first = false
@@ -79,6 +82,7 @@ public final class SDLHost {
       window.present()
       let elapsed = FramePacer.now() - start
       frameStats.record(elapsed)
+      if !isFirst { laterFrameStats.record(elapsed) }
       if wasTracking || content.isTrackingPointer { trackingFrameStats.record(elapsed) }
       if !window.isVSynced || elapsed < pacer.period * 0.5 { pacer.waitForNextFrame() }
       if events.isEmpty, !content.isTrackingPointer, !animating {
@@ -118,6 +122,7 @@ public final class SDLHost {
       "\(name): renderer \(window.rendererName)\(window.isVSynced ? " (vsync)" : ""), \(Int(window.refreshRate)) Hz",
       "\(name): frame time (input, tick, draw, present), all frames: \(frameStats.summary())",
       "\(name): frame time (input, tick, draw, present), drags:      \(trackingFrameStats.summary())",
+      "\(name): frame time (input, tick, draw, present), after the first: \(laterFrameStats.summary())",
       "\(name): before present (input, tick, draw), all frames:      \(workStats.summary())",
       "\(name): frame interval:                                      \(intervalStats.summary())",
     ]

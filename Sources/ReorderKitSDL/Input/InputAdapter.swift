@@ -65,7 +65,7 @@ package struct InputAdapter: Sendable {
       var x: Int32 = 0
       var y: Int32 = 0
       if CSDL2_WheelPosition(&wheel, &x, &y) != 0 { pointer = Point(x: Double(x), y: Double(y)) }
-      return [.scroll(Point(x: dx * pointsPerWheelNotch, y: -dy * pointsPerWheelNotch), at: pointer)]
+      return [.scroll(by: Point(x: dx * pointsPerWheelNotch, y: -dy * pointsPerWheelNotch), at: pointer)]
     case SDL_FINGERDOWN:
       guard !mouseDown else { return [] }
       if activeFinger != nil { return [.secondaryTap(Self.point(ev.tfinger, windowSize))] }

@@ -21,9 +21,9 @@ public enum InputEvent: Equatable, Sendable {
   /// A second finger touched, or the right button was clicked, at a point: during a drag and
   /// drop it adds the item there to the drag session.
   case secondaryTap(Point)
-  /// The wheel or a two-finger gesture scrolled by `delta` points (positive: towards the end)
-  /// with the pointer at `at`: the pane under the pointer scrolls.
-  case scroll(Point, at: Point)
+  /// The wheel or a two-finger gesture scrolled by this many points (positive: towards the end)
+  /// with the pointer at a window point: the pane under the pointer scrolls.
+  case scroll(by: Point, at: Point)
   /// A key went down (repeats too), with the modifiers held. Keys mean nothing by themselves:
   /// ``CollectionPane`` gives the arrows, Tab, Space, Enter, Esc, Ctrl+Z… the engine's meanings,
   /// an app gives the rest its own.

@@ -22,20 +22,17 @@ extension RunTool {
 
   /// Plays the events (with 60 Hz ticks between them) on the board and records what it reports.
   static func play(_ scenario: BoardScenario, into outcome: inout BoardOutcome) -> Board<String, String, String> {
-    var sectionNames: [String: SectionNames] = [:]
     var itemSizes: [String: [String: Size]] = [:]
     let columns = scenario.views.map { v in
       let s = v.scenario
       let denied = s.denied
-      var policy = ReorderPolicy<String>()
+      var policy = ReorderPolicy<String, String>()
       policy.canMoveItem = { id, _ in !denied.contains(id) }
       var view = CollectionView(
         snapshot: s.snapshot, layout: s.layout, viewSize: s.viewSize, mode: s.mode, itemSizes: s.itemSizes,
         policy: policy)
-      let names = SectionNames(s.snapshot)
-      sectionNames[v.id] = names
       itemSizes[v.id] = s.itemSizes
-      if s.mode == .dragDrop { configureDragDrop(&view, s, sectionNames: names) }
+      if s.mode == .dragDrop { configureDragDrop(&view, s) }
       return Board<String, String, String>.Column(
         id: v.id, frame: v.frame, view: view, accepts: BoardAcceptance(sources: v.sources, limit: v.limit))
     }
@@ -89,8 +86,6 @@ extension RunTool {
         }
       case .apply(let data):
         let id = viewID ?? board.columns[0].id
-        // The policy names sections by index in the data it is asked about: the new data's, from here on.
-        sectionNames[id]?.ids = data.sections.map(\.id)
         do {
           try board.apply(data, toView: id, itemSizes: itemSizes[id] ?? [:], time: time)
         } catch {

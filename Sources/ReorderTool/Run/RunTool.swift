@@ -93,21 +93,10 @@ package enum RunTool {
     return outcome
   }
 
-  /// The identifiers of the sections of the data the view holds, in order: the policy's hooks name
-  /// a section by its index in that data, which new data (an `apply` event) shifts. The tool plays
-  /// a scenario on one thread.
-  final class SectionNames: @unchecked Sendable {
-    var ids: [String]
-    init(_ snapshot: Snapshot<String, String>) { ids = snapshot.sections.map(\.id) }
-
-    /// The identifier of the section at an index of the data now, if any.
-    func id(at index: Int) -> String? { ids.indices.contains(index) ? ids[index] : nil }
-  }
-
-  /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the cadence.
-  static func configureDragDrop(
-    _ view: inout CollectionView<String, String>, _ scenario: Scenario, sectionNames: SectionNames
-  ) {
+  /// The scenario's drop rules as the view's policy: forbidden groups and sections, copied items, the
+  /// cadence. The hooks name sections by identity, so new data that adds or removes sections
+  /// mid-drag cannot make them read the wrong section.
+  static func configureDragDrop(_ view: inout CollectionView<String, String>, _ scenario: Scenario) {
     let forbidden = scenario.dropForbidden
     let copied = scenario.dropCopied
     view.reorderingCadence = scenario.reorderingCadence
@@ -116,8 +105,7 @@ package enum RunTool {
       switch destination {
       case .insertInto(let group) where forbidden.contains(group):
         return DropProposal(operation: .forbidden, intent: proposed.intent)
-      case .insertAt(let p)
-      where sectionNames.id(at: p.section).map(forbidden.contains) == true || p.parent.map(forbidden.contains) == true:
+      case .insertAt(let p) where forbidden.contains(p.section) || p.parent.map(forbidden.contains) == true:
         return DropProposal(operation: .forbidden, intent: proposed.intent)
       default:
         if !copied.isEmpty && items.allSatisfy(copied.contains) {

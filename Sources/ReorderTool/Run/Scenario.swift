@@ -138,9 +138,6 @@ package struct Scenario: Sendable {
           throw InputError("layout.itemSizes has no size for item \"\(id)\"")
         }
       }
-      for id in itemSizes.keys where !snapshot.contains(id) {
-        throw InputError("layout.itemSizes.\(id) names no item of the sections")
-      }
     }
 
     denied = []
@@ -170,6 +167,10 @@ package struct Scenario: Sendable {
         throw InputError("events[\(i)].item names no item: \"\(id)\"")
       default: break
       }
+    }
+    // Sizes may name items that only new data (an `apply` event) brings.
+    for id in itemSizes.keys where !known.contains(id) {
+      throw InputError("layout.itemSizes.\(id) names no item of the sections or of an apply event")
     }
     for case (let i, (_, .apply(let data))) in events.enumerated() where layoutFields.object["itemSizes"] != nil {
       for section in data.sections {

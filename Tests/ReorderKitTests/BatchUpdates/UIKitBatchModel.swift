@@ -4,8 +4,10 @@
 /// UIKit's documentation and exceptions and not from ReorderKit's code: it shares nothing with
 /// `BatchUpdate.violations` (the adapter's own check) nor with the differ's tests' `semanticErrors`.
 ///
-/// The rules (Apple's "Performing batch updates" and the `NSInternalInconsistencyException`s
-/// UIKit raises):
+/// The rules: the index semantics of Apple's documentation of `performBatchUpdates(_:completion:)`
+/// (deletes are processed before inserts, relative to the state before the batch; inserts relative
+/// to the state after it), the counts and duplicates that UIKit's `NSInternalInconsistencyException`s
+/// name, and the section and item interactions as the project's design states UIKit's rules:
 /// - the calls' order inside the batch does not matter: UIKit applies every delete before every
 ///   insert. Section and item deletes, reloads and move sources are indexes before the batch;
 ///   inserts and move destinations, indexes after it;

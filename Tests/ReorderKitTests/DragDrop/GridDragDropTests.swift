@@ -52,7 +52,7 @@ struct GridDragDropTests {
     var v = view([["a", "b", "c"], ["x", "y"]])
     v.policy.dropSessionDidUpdate = { items, destination, proposed in
       guard case .insertAt(let p)? = destination else { return proposed }
-      if p.section == 1 { return DropProposal(operation: .forbidden, intent: proposed.intent) }
+      if p.section == "S1" { return DropProposal(operation: .forbidden, intent: proposed.intent) }
       return items == ["a"] ? DropProposal(operation: .copy, intent: proposed.intent) : proposed
     }
     v.policy.identifierForCopy = { id, _ in id + "'" }
