@@ -1,6 +1,6 @@
 import ReorderKit
 
-/// Several panes under one drag context: a ReorderKit ``Board`` (its columns, each a collection
+/// Several panes under one drag context: a ReorderKit `Board` (its columns, each a collection
 /// view) in an SDL window. It turns window input into the board's calls (a press, a drag that may
 /// cross columns, the wheel over a column or, sideways, over the board, the keyboard
 /// with Left/Right across columns, Ctrl+Z across columns) and draws every column where the board
@@ -20,6 +20,7 @@ import ReorderKit
 /// }
 /// ```
 public struct BoardPane<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+  /// The board this pane shows.
   public typealias Engine = Board<ViewID, SectionID, ItemID>
 
   /// The window area the board is shown in (its columns are clipped to it).
@@ -140,7 +141,9 @@ public struct BoardPane<ViewID: Hashable & Sendable, SectionID: Hashable & Senda
 /// if state.contains(.refusing) { canvas.fillRoundedRect(frame, radius: 8, color: .red) }
 /// ```
 public struct BoardColumnState: OptionSet, Hashable, Sendable {
+  /// The states as bits.
   public let rawValue: UInt8
+  /// The states whose bits are set in `rawValue`.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
   /// The column is dragged by its header.
   public static let moving = BoardColumnState(rawValue: 1)
