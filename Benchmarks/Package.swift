@@ -49,6 +49,8 @@ let package = Package(
     // Drag and drop: one drop proposal update over outlines of 1k, 100k and 1M rows and a 100k grid.
     benchmark("DragDropBenchmarks", dependencies: [reorderKit]),
     // Order keys: one key between two (ns), and saving one move in a 1,000,000-row SQLite database (ms).
+    // A board of 5 columns × 200,000 cards: a drag step within a view and the first step into another.
+    benchmark("BoardBenchmarks", dependencies: [reorderKit]),
     benchmark("OrderKeyBenchmarks", dependencies: [reorderKit, .product(name: "GRDB", package: "GRDB.swift")]),
   ],
   swiftLanguageModes: [.v6]

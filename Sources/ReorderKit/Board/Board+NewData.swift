@@ -9,16 +9,16 @@ extension Board {
   /// New data for one view (a sync, a notification), animated; also mid-drag.
   ///
   /// ```swift
-  /// try board.apply(serverSnapshot, toView: "doing", time: now)   // the drag in progress goes on
+  /// board.apply(serverSnapshot, toView: "doing", time: now)   // the drag in progress goes on
   /// ```
+  /// - Throws: ``ChangeError`` as ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
+  ///   does (a flow grid's item without a size); the board is then unchanged.
   public mutating func apply(
     _ data: Snapshot<SectionID, ItemID>, toView id: ViewID, itemSizes: [ItemID: Size] = [:], time: Double
   ) throws(ChangeError) {
     guard let i = index(of: id) else { return }
-    // A flow grid needs a size for every item: checked before anything changes.
-    try columns[i].view.checkSizes(of: data, given: itemSizes)
     guard case .dragging(var drag) = interaction, !drag.pristine else {
-      try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+      _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
       return
     }
     var data = data
@@ -29,7 +29,7 @@ extension Board {
         leaveHolder(&drag, time: time)
         interaction = .idle
         autoScroll.stop()
-        try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+        _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
         let name = columns[i].view.announcer.itemName(drag.lead)
         pendingEvents += [
           .view(id, .announcement(columns[i].view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
@@ -51,14 +51,21 @@ extension Board {
     } else if id == drag.holder {
       guard data.numberOfSections > 0 else {
         // The view that holds the gap has nothing to hold it: the gap goes back to the source.
-        try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+        _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
         returnToSource(time: time)
         return
       }
       _ = try? data.apply(.deleted(drag.items.filter(data.contains)))
       data.insertFitted(columns[i].view.placements(of: drag.items), drag, keeping: travelling)
     }
-    try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+    _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
+  }
+
+  /// The view's own new-data door.
+  mutating func applyData(
+    _ data: Snapshot<SectionID, ItemID>, to i: Int, itemSizes: [ItemID: Size], time: Double
+  ) throws(ChangeError) {
+    _ = try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
   }
 
   /// Removes a view from the board. A drag whose gap it held goes back to the source; a drag from

@@ -22,7 +22,6 @@ extension RunTool {
 
   /// Plays the events (with 60 Hz ticks between them) on the board and records what it reports.
   static func play(_ scenario: BoardScenario, into outcome: inout BoardOutcome) -> Board<String, String, String> {
-    var itemSizes: [String: [String: Size]] = [:]
     let columns = scenario.views.map { v in
       let s = v.scenario
       let denied = s.denied
@@ -31,7 +30,6 @@ extension RunTool {
       var view = CollectionView(
         snapshot: s.snapshot, layout: s.layout, viewSize: s.viewSize, mode: s.mode, itemSizes: s.itemSizes,
         policy: policy)
-      itemSizes[v.id] = s.itemSizes
       if s.mode == .dragDrop { configureDragDrop(&view, s) }
       return Board<String, String, String>.Column(
         id: v.id, frame: v.frame, view: view, accepts: BoardAcceptance(sources: v.sources, limit: v.limit))
@@ -86,8 +84,9 @@ extension RunTool {
         }
       case .apply(let data):
         let id = viewID ?? board.columns[0].id
+        let sizes = scenario.views.first { $0.id == id }?.scenario.itemSizes ?? [:]
         do {
-          try board.apply(data, toView: id, itemSizes: itemSizes[id] ?? [:], time: time)
+          try board.apply(data, toView: id, itemSizes: sizes, time: time)
         } catch {
           // Reading the scenario checked that a flow grid has a size for every item it applies.
           preconditionFailure("events: \(error)")

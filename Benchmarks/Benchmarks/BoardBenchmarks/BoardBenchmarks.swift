@@ -1,0 +1,89 @@
+import Benchmark
+import ReorderKit
+
+/// A board of 5 columns of 200,000 cards each (lists of 44 pt rows, 300 pt wide, 10 apart): a drag
+/// step within a view, and the first step into another view, against the same step on a single
+/// collection view of 200,000 rows in the same run (the baseline). Goals (issue 19): a step within
+/// a view under 20 µs median, the first step into another view under 50 µs.
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(3))
+
+  // The baseline: one view, one item lifted, the pointer between two rows of the middle of the view.
+  Benchmark("Baseline: drag step, one view of 200000 rows") { benchmark in
+    var view = BoardWorkload.liftedView()
+    var t = 1.0
+    benchmark.startMeasurement()
+    for k in benchmark.scaledIterations {
+      t += 0.001
+      blackHole(view.pointerMoved(to: BoardWorkload.withinPoint(k), time: t))
+    }
+    benchmark.stopMeasurement()
+    blackHole(view)
+  }
+
+  Benchmark("Board: drag step within a view, 5 x 200000") { benchmark in
+    var board = BoardWorkload.liftedBoard()
+    var t = 1.0
+    benchmark.startMeasurement()
+    for k in benchmark.scaledIterations {
+      t += 0.001
+      blackHole(board.pointerMoved(to: BoardWorkload.withinPoint(k), time: t))
+    }
+    benchmark.stopMeasurement()
+    blackHole(board)
+  }
+
+  // Each step enters another view: the pointer goes back and forth between the third and fourth columns.
+  Benchmark("Board: first step into another view, 5 x 200000") { benchmark in
+    var board = BoardWorkload.liftedBoard()
+    var t = 1.0
+    benchmark.startMeasurement()
+    for k in benchmark.scaledIterations {
+      t += 0.001
+      blackHole(board.pointerMoved(to: BoardWorkload.acrossPoint(k), time: t))
+    }
+    benchmark.stopMeasurement()
+    blackHole(board)
+  }
+}
+
+enum BoardWorkload {
+  static let cards = 200_000
+  static let size = Size(width: 300, height: 800)
+
+  static func view(_ column: Int) -> CollectionView<Int, Int> {
+    var snapshot = Snapshot<Int, Int>()
+    try! snapshot.appendSection(column, items: Array((column * cards)..<((column + 1) * cards)))
+    var view = CollectionView(
+      snapshot: snapshot, layout: .list(.init(width: 300, rowHeight: 44)), viewSize: size, mode: .interactive)
+    // The middle of the column.
+    _ = view.scroll(by: Point(x: 0, y: Double(cards / 2) * 44), time: 0)
+    return view
+  }
+
+  /// A point over one of two rows in the middle of the visible area, in the third column.
+  static func withinPoint(_ k: Int) -> Point { Point(x: 620 + 150, y: k % 2 == 0 ? 300 : 420) }
+
+  /// A point in the third or the fourth column, by turns.
+  static func acrossPoint(_ k: Int) -> Point { Point(x: (k % 2 == 0 ? 930 : 620) + 150, y: 300 + Double(k % 7)) }
+
+  static func liftedView() -> CollectionView<Int, Int> {
+    var view = view(2)
+    _ = view.pointerDown(at: Point(x: 150, y: 200), time: 0)
+    _ = view.tick(time: 0.5)
+    return view
+  }
+
+  static func liftedBoard() -> Board<Int, Int, Int> {
+    let columns = (0..<5).map { k in
+      Board<Int, Int, Int>.Column(
+        id: k, frame: Rect(x: Double(k) * 310, y: 0, width: 300, height: 800), view: view(k))
+    }
+    var board = try! Board(columns: columns, visibleSize: Size(width: 1600, height: 800))
+    _ = board.pointerDown(at: Point(x: 620 + 150, y: 200), time: 0)
+    _ = board.tick(time: 0.5)
+    precondition(board.isDragging, "the board lifts a card")
+    return board
+  }
+}
