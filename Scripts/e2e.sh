@@ -33,6 +33,8 @@ source Tests/E2E/keyboard.sh
 source Tests/E2E/persistence.sh
 # shellcheck source=../Tests/E2E/faults.sh
 source Tests/E2E/faults.sh
+# shellcheck source=../Tests/E2E/board.sh
+source Tests/E2E/board.sh
 
 cleanup() {
   [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
@@ -62,6 +64,7 @@ tests=(
   test_keyboard_escape_cancels
   "${persistence_tests[@]}"
   "${fault_tests[@]}"
+  "${board_tests[@]}"
 )
 
 passed=0

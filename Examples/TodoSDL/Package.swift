@@ -19,7 +19,15 @@ let package = Package(
         .product(name: "ReorderKit", package: identity),
         .product(name: "ReorderKitSDL", package: identity),
       ]
-    )
+    ),
+    // A small board: three columns under one drag context (BoardPane).
+    .executableTarget(
+      name: "BoardSDL",
+      dependencies: [
+        .product(name: "ReorderKit", package: identity),
+        .product(name: "ReorderKitSDL", package: identity),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,12 @@ final class App: HostContent {
   enum PointerTarget { case switcher, controls }
   var pointerTarget: PointerTarget?
 
+  /// The Board scene's engine (its columns under one drag context) and its pane, when there is one.
+  var board: BoardScene.Engine?
+  var boardPane: BoardPane<String, String, String>
+  let boardIndex: Int?
+  var isBoard: Bool { current == boardIndex }
+
   static let barHeight = 52.0
   /// The caption line at the bottom: the latest announcement (the on-screen live region).
   static let captionHeight = 30.0
@@ -37,8 +43,14 @@ final class App: HostContent {
     self.report = Report(isEnabled: options.report)
     self.switcher = SegmentedControl(segments: scenes.map(\.title), selectedIndex: current)
     self.panes = []
+    self.boardIndex = scenes.firstIndex { $0 is BoardScene }
+    self.boardPane = BoardPane(frame: .zero)
     panes = scenes.indices.map { CollectionPane(frame: viewFrame(of: $0), theme: theme) }
     for i in scenes.indices { prepareAnnouncer(of: i) }
+    if let boardIndex {
+      boardPane.frame = viewFrame(of: boardIndex)
+      board = BoardScene.makeBoard(scenes[boardIndex].view.snapshot, area: boardPane.frame)
+    }
   }
 
   /// What a screen reader calls the scene's items and sections ("Color 5, lifted. Position 5 of 50 in Colors.").
@@ -79,7 +91,9 @@ final class App: HostContent {
 
   // MARK: Input
 
-  var isTrackingPointer: Bool { pointerTarget != nil || panes[current].isTrackingPointer }
+  var isTrackingPointer: Bool {
+    pointerTarget != nil || panes[current].isTrackingPointer || (isBoard && boardPane.isTrackingPointer)
+  }
 
   /// Handles one input event at a time in seconds.
   func handle(_ event: InputEvent, time: Double) {
@@ -89,6 +103,10 @@ final class App: HostContent {
         // A scene may lay out differently at another size (Students shows four columns when wide).
         let scene = scenes[i]
         panes[i].setFrame(viewFrame(of: i), view: &scenes[i].view, layout: { scene.layout(for: $0) }, time: time)
+      }
+      if let boardIndex, let old = board, !old.isDragging {
+        boardPane.frame = viewFrame(of: boardIndex)
+        board = BoardScene.makeBoard(BoardScene.snapshot(of: old), area: boardPane.frame)
       }
       reportScene(event: "resized", time: time)
     case .pointerDown where isTrackingPointer:
@@ -119,7 +137,11 @@ final class App: HostContent {
     where modifiers.isEmpty && Self.sceneIndex(of: c, count: scenes.count) != nil:
       switchScene(to: Self.sceneIndex(of: c, count: scenes.count)!, time: time)
     default:
-      react(to: panes[current].handle(event, view: &scenes[current].view, time: time))
+      if isBoard, board != nil {
+        reactBoard(to: boardPane.handle(event, board: &board!, time: time))
+      } else {
+        react(to: panes[current].handle(event, view: &scenes[current].view, time: time))
+      }
     }
   }
 
@@ -130,7 +152,11 @@ final class App: HostContent {
   }
 
   func tick(time: Double) {
-    react(to: scenes[current].view.tick(time: time))
+    if isBoard, board != nil {
+      reactBoard(to: board!.tick(time: time))
+    } else {
+      react(to: scenes[current].view.tick(time: time))
+    }
     // Saving: a fault (locked, disk full, the file gone) or its end goes in the caption and the report.
     for notice in store.poll(scenes, reporting: report.isEnabled) {
       caption = notice.caption
@@ -181,7 +207,11 @@ final class App: HostContent {
 
   func switchScene(to index: Int, time: Double) {
     guard index != current, scenes.indices.contains(index) else { return }
-    react(to: panes[current].cancel(view: &scenes[current].view, time: time))
+    if isBoard, board != nil {
+      reactBoard(to: boardPane.cancel(board: &board!, time: time))
+    } else {
+      react(to: panes[current].cancel(view: &scenes[current].view, time: time))
+    }
     pointerTarget = nil
     current = index
     switcher.selectedIndex = index
@@ -195,6 +225,10 @@ final class App: HostContent {
   /// visible items' frames in window coordinates (where they settle, not mid-animation), the sections.
   func reportScene(event: String, time: Double) {
     guard report.isEnabled else { return }
+    if isBoard, let board {
+      reportBoard(board, event: event)
+      return
+    }
     let origin = viewOrigin
     let view = scene.view
     let offset = view.contentOffset
@@ -223,13 +257,18 @@ final class App: HostContent {
     canvas.clear(theme.background)
     let s = scene
     let theme = theme
-    let animating = panes[current].draw(
-      s.view, in: canvas, time: time,
-      item: { cell in s.drawItem(cell.id, frame: cell.frame, element: cell.element, canvas: cell.canvas, theme: theme)
-      },
-      header: { header in
-        s.drawHeader(header.id, frame: header.frame, element: header.element, canvas: header.canvas, theme: theme)
-      })
+    let animating: Bool
+    if isBoard, let board {
+      animating = drawBoard(board, in: canvas, time: time)
+    } else {
+      animating = panes[current].draw(
+        s.view, in: canvas, time: time,
+        item: { cell in s.drawItem(cell.id, frame: cell.frame, element: cell.element, canvas: cell.canvas, theme: theme)
+        },
+        header: { header in
+          s.drawHeader(header.id, frame: header.frame, element: header.element, canvas: header.canvas, theme: theme)
+        })
+    }
     // The bar and the scene's controls.
     let top = viewOrigin.y
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: top), color: theme.bar.withAlpha(0.97))

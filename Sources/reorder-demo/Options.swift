@@ -13,7 +13,7 @@ struct Options: ParsableCommand {
 
   /// The scenes, in the switcher's order.
   enum Scene: String, CaseIterable, ExpressibleByArgument {
-    case colors, photos, students, lessons
+    case colors, photos, students, lessons, board
   }
 
   /// A window size, written WxH.

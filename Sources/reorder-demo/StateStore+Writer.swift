@@ -21,6 +21,9 @@ final class StateWriter: @unchecked Sendable {
     /// Moves and folder toggles; the snapshot and state are the fallback when the rows do not fit.
     case change(
       moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], SavedArrangement, state: JSONObject)
+    /// The sections' order (a board's columns moved): the scene's one row; the arrangement and state
+    /// are the fallback when the scene has no row yet.
+    case sectionOrder(SavedArrangement, state: JSONObject)
   }
 
   /// A whole scene to write again after a fault.
@@ -235,6 +238,8 @@ final class StateWriter: @unchecked Sendable {
     var scene: String
     var snapshot: SavedArrangement
     var plain: Bool
+    /// A board: the line carries `"views"` (one per column, each with its one section) instead of `"sections"`.
+    var views = false
   }
 
   /// Prints one report line from this thread (`CSDL2_PutLine` holds stdout's lock for the whole line,
@@ -258,6 +263,10 @@ final class StateWriter: @unchecked Sendable {
       for (group, isExpanded) in expanded {
         _ = try StateDatabase.setExpanded(isExpanded, group: group, inScene: name, in: db)
       }
+    case .sectionOrder(let arrangement, let state):
+      let sections = JSONValue.array(arrangement.sections.map { .string($0.id) }).serialized()
+      try db.execute(sql: "UPDATE scene SET sections = ? WHERE name = ?", arguments: [sections, name])
+      if db.changesCount != 1 { try StateDatabase.replaceScene(name, arrangement: arrangement, state: state, in: db) }
     }
   }
 
@@ -266,6 +275,15 @@ final class StateWriter: @unchecked Sendable {
   static func changedLine(_ report: ChangedReport) -> String {
     var out = "{\"event\": \"changed\", \"scene\": "
     JSONWriter.escape(report.scene, into: &out)
+    if report.views {
+      let views = report.snapshot.sections.map { section -> JSONValue in
+        .object([
+          "id": .string(section.id),
+          "sections": [.object(["id": .string(section.id), "items": .array(section.items.map(JSONValue.string))])],
+        ])
+      }
+      return out + ", \"views\": " + JSONValue.array(views).serialized() + "}"
+    }
     out += ", \"sections\": "
     appendSections(report.snapshot, plain: report.plain, to: &out)
     return out + "}"

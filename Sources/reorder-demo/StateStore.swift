@@ -123,6 +123,21 @@ struct StateStore {
     savedState[name] = state
   }
 
+  /// Records a new order of a scene's sections (a board's columns moved): one row. Returns at once;
+  /// the `changed` line is printed after the commit.
+  mutating func recordSectionOrder(_ scene: any DemoScene, reporting: Bool) {
+    let name = scene.storageKey
+    let report = reporting ? Self.changedReport(of: scene) : nil
+    let state = Self.extras(of: scene)
+    if synced.contains(name) {
+      writer.enqueue(.sectionOrder(Self.arrangement(of: scene), state: state), scene: name, report: report)
+    } else {
+      writer.enqueue(.replace(Self.arrangement(of: scene), state: state), scene: name, report: report)
+    }
+    synced.insert(name)
+    savedState[name] = state
+  }
+
   /// Waits for every queued write (at exit) and its `changed` line.
   func finish() {
     writer.waitUntilIdle()
@@ -130,7 +145,8 @@ struct StateStore {
 
   /// The `changed` line of a scene as it is now. Colors: plain items named "cN", which need no escaping.
   static func changedReport(of scene: any DemoScene) -> StateWriter.ChangedReport {
-    StateWriter.ChangedReport(scene: scene.name, snapshot: arrangement(of: scene), plain: scene is ColorsScene)
+    StateWriter.ChangedReport(
+      scene: scene.name, snapshot: arrangement(of: scene), plain: scene is ColorsScene, views: scene is BoardScene)
   }
 
   /// What the writer keeps of a scene while it writes (not its snapshot: see ``SavedArrangement``).

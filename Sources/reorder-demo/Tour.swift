@@ -56,6 +56,9 @@ struct Tour {
         .tapSortControl(0), .wait(1.0), .press(.item("s1")), .wait(0.7), .move(to: .item("s3"), duration: 0.9),
         .wait(0.2), .still("students-drag"), .wait(0.2), .release, .wait(0.8),
       ]
+    case "board":
+      // The board at rest; its drags are driven by the end-to-end tests.
+      return [.wait(0.4), .still("board")]
     default:
       return [
         .wait(0.4), .still("lessons"),

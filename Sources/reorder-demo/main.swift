@@ -48,6 +48,7 @@ var scenes: [any DemoScene] = [
   PhotosScene(viewSize: viewSize(controls: 0)),
   StudentsScene(viewSize: viewSize(controls: 48)),
   LessonsScene(viewSize: viewSize(controls: 0)),
+  BoardScene(viewSize: viewSize(controls: 0)),
 ]
 if let warning = store.finishLoading() { warn(warning) }
 for i in scenes.indices {

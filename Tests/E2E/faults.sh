@@ -95,7 +95,7 @@ test_fault_database_deleted() {
   expect "a warning: deleted" wait_for_err "was deleted" 8 || return 1
   drag_slots c2 c6 || return 1
   after_fault "$db" 2 || return 1
-  expect "every scene saved again" [ "$(sqlite3 "$db" 'SELECT count(*) FROM scene')" = 4 ] || return 1
+  expect "every scene saved again" [ "$(sqlite3 "$db" 'SELECT count(*) FROM scene')" = 5 ] || return 1
 }
 
 # The file replaced by garbage (renamed over it): the garbage is kept aside, a new database gets every scene.
@@ -111,7 +111,7 @@ test_fault_database_replaced() {
   drag_slots c2 c6 || return 1
   after_fault "$db" 3 || return 1
   expect "the garbage kept aside" cmp -s "$TMP/garbage.bin" "$db.corrupt-1" || return 1
-  expect "every scene saved again" [ "$(sqlite3 "$db" 'SELECT count(*) FROM scene')" = 4 ] || return 1
+  expect "every scene saved again" [ "$(sqlite3 "$db" 'SELECT count(*) FROM scene')" = 5 ] || return 1
 }
 
 # The disk full: the database on a 4 MB tmpfs filled up by another file, which is then removed.
@@ -147,7 +147,7 @@ disk_full_on() {
 # wait_rows_all DB: every scene's rows on disk (the first start writes them in the background).
 wait_rows_all() {
   for _ in $(seq 1 200); do
-    [ "$(sqlite3 "$1" 'SELECT count(*) FROM scene' 2>/dev/null)" = 4 ] && return 0
+    [ "$(sqlite3 "$1" 'SELECT count(*) FROM scene' 2>/dev/null)" = 5 ] && return 0
     sleep 0.05
   done
   return 1

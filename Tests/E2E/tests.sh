@@ -164,10 +164,10 @@ test_students_resort() {
 # folder's child row lands in that folder.
 test_lessons_drop_into_folder() {
   launch --report --reset --state "$TMP/lessons.json" --scene colors || return 1
-  # The scene switcher: 12 pt in from the edges, 10 pt from the top, 32 high; four segments.
+  # The scene switcher: 12 pt in from the edges, 10 pt from the top, 32 high; five segments (Lessons is the fourth).
   local w
   w=$(last_event ready | jq -r '.window[0] | floor')
-  click $((12 + (w - 24) * 7 / 8)) 26
+  click $((12 + (w - 24) * 7 / 10)) 26
   expect "switching to Lessons by clicking its segment" wait_for_line '"event": "scene", "scene": "lessons"' 3 || return 1
   read -r x0 y0 <<<"$(center Functions scene)"
   read -r fx fy fw fh <<<"$(frame_of Arrays scene)"

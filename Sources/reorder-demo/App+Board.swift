@@ -1,0 +1,133 @@
+import ReorderKit
+import ReorderKitSDL
+import ReorderTool
+
+/// The Board scene: its columns are one ``Board`` under one drag context, shown by a ``BoardPane``.
+/// What the board commits is saved like every scene's change: one row per moved card, the scene's
+/// row for a moved column, each followed by its `changed` line.
+extension App {
+  /// Acts on what the board reports: announcements in the caption and the report, and the saved
+  /// arrangement after a committed change.
+  func reactBoard(to events: [BoardScene.Engine.Event]) {
+    guard let boardIndex, let board else { return }
+    var moved: [String] = []
+    var columnsMoved = false
+    var rewrite = false
+    for event in events {
+      switch event {
+      case .view(_, .changed(.placeholderMoved)): break
+      case .view(_, .changed(.moved(let difference))): moved += difference.items
+      case .view(_, .changed(.replaced)): break  // new data the app gave: already saved
+      case .view(_, .changed): rewrite = true
+      case .moved(let item, _, _): moved.append(item)
+      case .columnMoved(let id, _, let to):
+        columnsMoved = true
+        let title = BoardScene.columns.first { $0.id == id }?.title ?? id
+        caption = "Moved the \(title) column to position \(to + 1) of \(board.columns.count)."
+        report.emit(.object(["event": "announcement", "scene": "board", "text": .string(caption)]))
+      case .view(_, .announcement(let text)):
+        caption = text
+        report.emit(.object(["event": "announcement", "scene": "board", "text": .string(text)]))
+      case .view(_, .lifted(let id)): emit("lifted", item: id)
+      case .view(_, .cancelled(let id)): emit("cancelled", item: id)
+      case .view(_, .dropped(let id)): emit("dropped", item: id)
+      case .refused(let view):
+        report.emit(.object(["event": "refused", "scene": "board", "view": .string(view)]))
+      default: break
+      }
+    }
+    guard !moved.isEmpty || columnsMoved || rewrite else { return }
+    let scene = scenes[boardIndex]
+    scenes[boardIndex].view = scene.makeView(BoardScene.snapshot(of: board), viewSize: scene.view.viewSize)
+    if columnsMoved { store.recordSectionOrder(scenes[boardIndex], reporting: report.isEnabled) }
+    if rewrite {
+      store.record(scenes[boardIndex], moved: [], toggled: [], reporting: report.isEnabled)
+    } else if !moved.isEmpty {
+      store.record(scenes[boardIndex], moved: moved, toggled: [], reporting: report.isEnabled)
+    }
+  }
+
+  /// The board's `ready` (or `scene`, `resized`) line: the window, the visible cards' and column
+  /// headers' frames in window coordinates (a header by its column's id), and the columns in board order.
+  func reportBoard(_ board: BoardScene.Engine, event: String) {
+    func frame(_ f: Rect) -> JSONValue { [.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)] }
+    var items: [JSONValue] = []
+    var views: [JSONValue] = []
+    let area = boardPane.frame
+    for column in board.columns {
+      if let h = column.header {
+        let f = BoardPane.windowFrame(h, board)
+        if f.maxX > area.minX && f.minX < area.maxX {
+          items.append(.object(["id": .string(column.id), "frame": frame(f)]))
+        }
+      }
+      let origin = BoardPane.windowFrame(column.frame, board).origin
+      let offset = column.view.contentOffset
+      for (id, f) in column.view.visibleItems() {
+        let w = f.offsetBy(dx: origin.x - offset.x, dy: origin.y - offset.y)
+        guard w.maxX > area.minX && w.minX < area.maxX else { continue }
+        items.append(.object(["id": .string(id), "frame": frame(w)]))
+      }
+      views.append(
+        .object([
+          "id": .string(column.id),
+          "sections": [
+            .object([
+              "id": .string(column.id),
+              "items": .array(column.view.snapshot.items(inSection: 0).map(JSONValue.string)),
+            ])
+          ],
+        ]))
+    }
+    let size = window.size
+    report.emit(
+      .object([
+        "event": .string(event), "scene": "board", "window": [.number(size.width), .number(size.height)],
+        "items": .array(items), "views": .array(views),
+      ]))
+  }
+
+  /// Draws the board: the column backgrounds and headers, the cards, the dragged card over no column.
+  func drawBoard(_ board: BoardScene.Engine, in canvas: Canvas, time: Double) -> Bool {
+    let theme = theme
+    for column in board.columns {
+      let f = BoardPane.windowFrame(column.frame, board)
+      let h = column.header.map { BoardPane.windowFrame($0, board) } ?? f
+      let back = Rect(x: f.minX, y: h.minY, width: f.width, height: f.maxY - h.minY)
+      canvas.fillRoundedRect(back, radius: 12, color: theme.separator.withAlpha(0.35))
+    }
+    let scene = scenes[boardIndex ?? current]
+    return boardPane.draw(
+      board, in: canvas, time: time,
+      item: { cell in
+        scene.drawItem(cell.id, frame: cell.frame, element: cell.element, canvas: cell.canvas, theme: theme)
+      },
+      header: { id, frame, state in
+        guard let column = board.column(id) else { return }
+        let title = BoardScene.columns.first { $0.id == id }?.title ?? id
+        let count = column.view.snapshot.totalItemCount
+        let limit = column.accepts.limit
+        if state.contains(.moving) {
+          canvas.fillRoundedRect(frame, radius: 10, color: theme.accent.withAlpha(0.25))
+        }
+        if state.contains(.refusing) {
+          // The forbidden marker: the column is full.
+          let f = BoardPane.windowFrame(column.frame, board)
+          canvas.strokeRoundedRect(
+            Rect(x: f.minX, y: frame.minY, width: f.width, height: f.maxY - frame.minY), radius: 12, lineWidth: 3,
+            color: Color(r: 255, g: 59, b: 48))
+        }
+        canvas.drawText(
+          title, in: Rect(x: frame.minX + 14, y: frame.minY, width: frame.width - 90, height: frame.height), size: 16,
+          bold: true, color: theme.text, alignment: .left)
+        let full = limit.map { count >= $0 } ?? false
+        let badge = limit.map { "\(count) / \($0)" + (state.contains(.refusing) ? " full" : "") } ?? "\(count)"
+        canvas.drawText(
+          badge, in: Rect(x: frame.maxX - 104, y: frame.minY, width: 90, height: frame.height), size: 13,
+          bold: full, color: full ? Color(r: 215, g: 40, b: 30) : theme.secondaryText, alignment: .right)
+      },
+      floating: { id, frame in
+        BoardScene.drawCard(id, frame: frame, alpha: 0.9, lifted: true, canvas: canvas, theme: theme)
+      })
+  }
+}

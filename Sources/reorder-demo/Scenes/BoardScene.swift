@@ -1,0 +1,174 @@
+import ReorderKit
+import ReorderKitSDL
+
+/// Board (key 5): five columns of cards whose titles wrap to one to three lines. Cards move within
+/// and between columns (Doing takes at most three), the columns move by their headers, and the
+/// board scrolls sideways. The engine is ReorderKit's ``Board``; this scene gives its data, its
+/// geometry and its cells. Saved as one section per column (in board order), one row per card.
+struct BoardScene: DemoScene {
+  let name = "board"
+  let title = "Board"
+  /// The saved arrangement: one section per column, in board order. The app keeps it in step with
+  /// the board after each committed change (it is what the state file and the report read).
+  var view: DemoView
+
+  typealias Engine = Board<String, String, String>
+
+  static let columns: [(id: String, title: String)] = [
+    ("backlog", "Backlog"), ("todo", "To do"), ("doing", "Doing"), ("review", "Review"), ("done", "Done"),
+  ]
+  /// Doing's work-in-progress limit.
+  static let doingLimit = 3
+
+  /// The cards' titles: short ones fit one line, long ones wrap to two or three.
+  static let titles: [String] = [
+    "Sign-in page", "Export the report as CSV and as a PDF with the company logo", "Dark mode",
+    "Fix the crash when a photo has no date", "Onboarding tour", "Search by tag",
+    "Move the settings into one screen with sections for account, privacy and sync", "Push notifications",
+    "Offline mode for the reader", "Rename \"Projects\" to \"Spaces\"", "Keyboard shortcuts",
+    "Share a board with a link that expires", "Undo in the editor", "Accessibility audit of every screen",
+    "Faster cold start", "Billing page", "Import from Trello and from Jira with their labels", "Calendar view",
+    "Two-factor sign-in", "Drag cards between columns", "Fix the typo on the pricing page",
+    "Localise the app into German, French and Japanese", "Profile pictures", "Archive old boards",
+    "Rate limit the public API", "Audit log", "Mentions in comments", "Weekly digest email",
+    "Migrate the database to the new server before the end of the quarter", "Release notes", "Bulk edit",
+    "Custom fields", "Fix the flaky upload test", "Widgets", "Slow query on the home feed", "Print layout",
+    "Webhooks", "Team invitations by email with a role chosen by the admin", "Emoji reactions", "Help centre",
+  ]
+  /// How many cards each column starts with (Doing two, under its limit of three).
+  static let counts = [12, 10, 2, 6, 10]
+
+  static func cardID(_ n: Int) -> String { "card-\(n)" }
+
+  /// The built-in arrangement.
+  static func initialSnapshot() -> Snapshot<String, String> {
+    var snapshot = Snapshot<String, String>()
+    var n = 1
+    for (column, count) in zip(columns, counts) {
+      try! snapshot.appendSection(column.id, items: (n..<n + count).map(cardID))
+      n += count
+    }
+    return snapshot
+  }
+
+  init(viewSize: Size) {
+    view = Self.makeView(Self.initialSnapshot(), viewSize: viewSize)
+  }
+
+  func layout(for viewSize: Size) -> LayoutConfiguration { Self.layout(for: viewSize) }
+
+  static func layout(for viewSize: Size) -> LayoutConfiguration {
+    .list(ListLayout.Configuration(width: viewSize.width, height: viewSize.height, rowHeight: 44))
+  }
+
+  func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
+    Self.makeView(snapshot, viewSize: viewSize)
+  }
+
+  static func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
+    DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize)
+  }
+
+  // MARK: Cards
+
+  static func number(of id: String) -> Int { Int(id.dropFirst(5)) ?? 0 }
+
+  static func title(of id: String) -> String {
+    let n = number(of: id)
+    return titles.indices.contains(n - 1) ? titles[n - 1] : id
+  }
+
+  /// A title broken into lines of at most `width` characters, at spaces (three lines at most).
+  static func lines(of id: String, width: Int = 28) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in title(of: id).split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return Array(lines.prefix(3))
+  }
+
+  // MARK: Geometry
+
+  static let columnWidth = 260.0
+  static let columnSpacing = 14.0
+  static let headerHeight = 40.0
+  static let inset = 10.0
+  static let lineHeight = 19.0
+
+  /// A card's size: its width, and its height for its lines.
+  static func cardSize(of id: String) -> Size {
+    Size(width: columnWidth - 2 * inset, height: 22 + lineHeight * Double(lines(of: id).count))
+  }
+
+  /// The board's columns in `area` (the window below the bar, above the caption), in the order of
+  /// the saved sections: headers on top, the cards below.
+  static func makeBoard(_ snapshot: Snapshot<String, String>, area: Rect) -> Engine {
+    let height = max(area.height - headerHeight - 8, 1)
+    let size = Size(width: columnWidth, height: height)
+    // Every column knows every card's size: a card taken in from another column keeps its own
+    // (the board does not carry sizes between flow grids).
+    let sizes = Dictionary(uniqueKeysWithValues: snapshot.sections.flatMap(\.items).map { ($0, cardSize(of: $0)) })
+    let engineColumns = snapshot.sections.enumerated().map { k, section in
+      let x = area.minX + columnSpacing + Double(k) * (columnWidth + columnSpacing)
+      var column = Snapshot<String, String>()
+      try! column.appendSection(section.id, items: section.items)
+      let layout = LayoutConfiguration.grid(
+        GridLayout.Configuration(
+          width: columnWidth, height: height, itemSpacing: 8, lineSpacing: 8,
+          sectionInset: EdgeInsets(top: 4, left: inset, bottom: 12, right: inset)))
+      let view = DemoView(snapshot: column, layout: layout, viewSize: size, mode: .dragDrop, itemSizes: sizes)
+      return Engine.Column(
+        id: section.id, frame: Rect(x: x, y: area.minY + headerHeight + 8, width: columnWidth, height: height),
+        view: view,
+        accepts: BoardAcceptance(limit: section.id == "doing" ? doingLimit : nil),
+        header: Rect(x: x, y: area.minY + 6, width: columnWidth, height: headerHeight))
+    }
+    // The identifiers are unique and the frames finite: the built-in data and geometry make a board.
+    var board = try! Engine(columns: engineColumns, visibleSize: Size(width: area.maxX, height: area.maxY))
+    board.viewName = { id in columns.first { $0.id == id }?.title ?? id }
+    for column in board.columns {
+      board.updateView(column.id) { view in
+        view.announcer.itemName = { title(of: $0) }
+        view.announcer.sectionName = { id in columns.first { $0.id == id }?.title ?? id }
+      }
+    }
+    return board
+  }
+
+  /// The board's arrangement as the saved snapshot: one section per column, in board order.
+  static func snapshot(of board: Engine) -> Snapshot<String, String> {
+    var snapshot = Snapshot<String, String>()
+    for column in board.columns {
+      try! snapshot.appendSection(column.id, items: column.view.snapshot.items(inSection: 0))
+    }
+    return snapshot
+  }
+
+  // MARK: Drawing
+
+  func drawItem(_ id: String, frame f: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
+    Self.drawCard(id, frame: f, alpha: element.alpha, lifted: element.isLifted, canvas: canvas, theme: theme)
+  }
+
+  static func drawCard(_ id: String, frame f: Rect, alpha a: Double, lifted: Bool, canvas: Canvas, theme: Theme) {
+    canvas.fillRoundedRect(f, radius: 8, color: theme.cell.withAlpha(a))
+    canvas.strokeRoundedRect(f, radius: 8, lineWidth: 1, color: theme.separator.withAlpha(a))
+    // A coloured tag per card, from its number.
+    let hues = [theme.accent, Color(r: 52, g: 199, b: 89), Color(r: 255, g: 149, b: 0), Color(r: 175, g: 82, b: 222)]
+    canvas.fillRoundedRect(
+      Rect(x: f.minX + 10, y: f.minY + 9, width: 28, height: 5), radius: 2.5,
+      color: hues[number(of: id) % hues.count].withAlpha(a))
+    for (k, line) in lines(of: id).enumerated() {
+      canvas.drawText(
+        line,
+        in: Rect(x: f.minX + 10, y: f.minY + 16 + Double(k) * lineHeight, width: f.width - 20, height: lineHeight),
+        size: 14, color: theme.text.withAlpha(a), alignment: .left)
+    }
+  }
+}

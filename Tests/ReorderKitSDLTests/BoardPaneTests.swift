@@ -1,0 +1,78 @@
+import ReorderKit
+import ReorderKitSDL
+import Testing
+
+/// A board in a window through ``BoardPane``: a drag across columns by window events, Ctrl+Z across
+/// columns, the keyboard across columns, the wheel on a column or on the board, a press outside.
+@Suite("BoardPane: several panes under one drag context")
+struct BoardPaneTests {
+  typealias Engine = Board<String, String, String>
+
+  /// Three columns 200 wide, 20 apart, in a 500-wide window: the third sticks out (the board scrolls).
+  static func board() throws -> Engine {
+    let list = LayoutConfiguration.list(.init(width: 200, rowHeight: 40))
+    let size = Size(width: 200, height: 400)
+    func column(_ id: String, _ k: Int, _ items: [String], limit: Int? = nil) throws -> Engine.Column {
+      var s = Snapshot<String, String>()
+      try s.appendSection(id, items: items)
+      let x = 20 + Double(k) * 220
+      return Engine.Column(
+        id: id, frame: Rect(x: x, y: 100, width: 200, height: 400),
+        view: CollectionView(snapshot: s, layout: list, viewSize: size, mode: .dragDrop),
+        accepts: BoardAcceptance(limit: limit), header: Rect(x: x, y: 60, width: 200, height: 36))
+    }
+    return try Engine(
+      columns: [column("todo", 0, ["a", "b", "c"]), column("doing", 1, ["d"], limit: 2), column("done", 2, [])],
+      visibleSize: Size(width: 500, height: 600))
+  }
+
+  static func items(_ board: Engine, _ id: String) -> [String] {
+    board.column(id)?.view.snapshot.items(inSection: 0) ?? []
+  }
+
+  @Test func aDragCrossesColumnsAndCtrlZPutsItBack() throws {
+    var board = try Self.board()
+    var pane = BoardPane<String, String, String>(frame: Rect(x: 0, y: 52, width: 500, height: 600))
+    _ = pane.handle(.pointerDown(Point(x: 100, y: 120)), board: &board, time: 0)
+    #expect(pane.isTrackingPointer)
+    _ = pane.handle(.pointerMoved(Point(x: 100, y: 120)), board: &board, time: 0.6)
+    _ = pane.handle(.pointerMoved(Point(x: 300, y: 170)), board: &board, time: 0.7)
+    _ = pane.handle(.pointerUp(Point(x: 300, y: 170)), board: &board, time: 0.8)
+    _ = board.tick(time: 2)
+    #expect(!pane.isTrackingPointer)
+    #expect(Self.items(board, "todo") == ["b", "c"])
+    #expect(Self.items(board, "doing") == ["d", "a"])
+    _ = pane.handle(.key(.character("z"), modifiers: .control), board: &board, time: 3)
+    #expect(Self.items(board, "todo") == ["a", "b", "c"])
+    #expect(Self.items(board, "doing") == ["d"])
+    _ = pane.handle(.key(.character("z"), modifiers: [.control, .shift]), board: &board, time: 4)
+    #expect(Self.items(board, "doing") == ["d", "a"])
+  }
+
+  @Test func theKeyboardMovesACardToTheNextColumn() throws {
+    var board = try Self.board()
+    var pane = BoardPane<String, String, String>(frame: Rect(x: 0, y: 52, width: 500, height: 600))
+    var events: [Engine.Event] = []
+    for key in [Key.tab, .space, .right, .space] { events += pane.handle(.key(key), board: &board, time: 0) }
+    _ = board.tick(time: 2)
+    #expect(Self.items(board, "doing").contains("a"))
+    #expect(!Self.items(board, "todo").contains("a"))
+    let spoken = events.compactMap { event -> String? in
+      if case .view(_, .announcement(let text)) = event { return text }
+      return nil
+    }
+    #expect(spoken.contains { $0.hasPrefix("Moved to doing") })
+  }
+
+  @Test func theWheelScrollsTheBoardOverAHeaderAndAColumnOverItsCards() throws {
+    var board = try Self.board()
+    var pane = BoardPane<String, String, String>(frame: Rect(x: 0, y: 52, width: 500, height: 600))
+    _ = pane.handle(.scroll(by: Point(x: 0, y: 60), at: Point(x: 100, y: 70)), board: &board, time: 0)
+    #expect(board.contentOffset.x == 60)
+    _ = pane.handle(.scroll(by: Point(x: -30, y: 0), at: Point(x: 100, y: 300)), board: &board, time: 0.1)
+    #expect(board.contentOffset.x == 30)
+    // A press above the pane (the app's bar) is not the board's.
+    #expect(pane.handle(.pointerDown(Point(x: 100, y: 10)), board: &board, time: 1).isEmpty)
+    #expect(!pane.isTrackingPointer)
+  }
+}
