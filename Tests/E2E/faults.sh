@@ -58,6 +58,9 @@ during_fault() {
   drag_slots c1 c8 || return 1
   expect "a warning: $1" wait_for_err "$1" 8 || return 1
   expect "one warning line: $(cat "$ERR")" [ "$(grep -c warning "$ERR")" = 1 ] || return 1
+  # The warning reaches stderr from the writer's thread; the caption (and its report line) follow
+  # on the app's next frame.
+  expect "a storage line for the caption" wait_for_count '"event": "storage"' 1 5 || return 1
   expect "the caption says why: $(last_event storage)" \
     bash -c "jq -r 'select(.event == \"storage\") | .text' '$OUT' | grep -qF 'Not saved: $1'" || return 1
   drag_slots c2 c6 || return 1
