@@ -143,14 +143,7 @@ extension RunTool {
         w.object { w in
           w.key("view")
           w.string(d.view)
-          w.key("items")
-          w.array(d.difference.items) { w, id in w.string(id) }
-          w.key("section")
-          w.string(d.difference.section)
-          w.key("parent")
-          if let parent = d.difference.parent { w.string(parent) } else { w.null() }
-          w.key("before")
-          if let before = d.difference.before { w.string(before) } else { w.null() }
+          writeFields(of: d.difference, into: &w)
         }
       }
       w.key("announcements")

@@ -160,18 +160,7 @@ package enum RunTool {
         }
       }
       w.key("differences")
-      w.array(differences) { w, d in
-        w.object { w in
-          w.key("items")
-          w.array(d.items) { w, id in w.string(id) }
-          w.key("section")
-          w.string(d.section)
-          w.key("parent")
-          if let parent = d.parent { w.string(parent) } else { w.null() }
-          w.key("before")
-          if let before = d.before { w.string(before) } else { w.null() }
-        }
-      }
+      w.array(differences) { w, d in w.object { w in writeFields(of: d, into: &w) } }
       w.key("announcements")
       w.array(announcements) { w, text in w.string(text) }
       if !copies.isEmpty {
@@ -189,5 +178,18 @@ package enum RunTool {
       }
     }
     return w.text
+  }
+
+  /// A difference's fields, `"items", "section", "parent", "before"`, into the object being written
+  /// (version 3 puts `"view"` before them).
+  static func writeFields(of d: ReorderDifference<String, String>, into w: inout JSONWriter) {
+    w.key("items")
+    w.array(d.items) { w, id in w.string(id) }
+    w.key("section")
+    w.string(d.section)
+    w.key("parent")
+    if let parent = d.parent { w.string(parent) } else { w.null() }
+    w.key("before")
+    if let before = d.before { w.string(before) } else { w.null() }
   }
 }
