@@ -93,18 +93,6 @@ extension Board {
 
   /// Scrolls the board so that a view stands in sight (a keyboard move into it).
   mutating func scrollBoardToShow(_ i: Int, time: Double) {
-    let f = columns[i].frame
-    var target = contentOffset
-    if f.minX < target.x {
-      target.x = f.minX
-    } else if f.maxX > target.x + visibleSize.width {
-      target.x = f.maxX - visibleSize.width
-    }
-    if f.minY < target.y {
-      target.y = f.minY
-    } else if f.maxY > target.y + visibleSize.height {
-      target.y = f.maxY - visibleSize.height
-    }
-    setBoardOffset(target)
+    setBoardOffset(contentOffset.scrolled(toShow: columns[i].frame, in: visibleSize))
   }
 }

@@ -155,3 +155,23 @@ public struct EdgeInsets: Hashable, Sendable {
   /// No insets.
   public static let zero = EdgeInsets()
 }
+
+extension Point {
+  /// The offset nearest this one (a scroll offset) at which a viewport of `size` shows `frame`
+  /// whole; where the frame is larger than the viewport, its leading edge is shown.
+  @inlinable @inline(__always)
+  func scrolled(toShow frame: Rect, in size: Size) -> Point {
+    var target = self
+    if frame.minX < target.x {
+      target.x = frame.minX
+    } else if frame.maxX > target.x + size.width {
+      target.x = frame.maxX - size.width
+    }
+    if frame.minY < target.y {
+      target.y = frame.minY
+    } else if frame.maxY > target.y + size.height {
+      target.y = frame.maxY - size.height
+    }
+    return target
+  }
+}

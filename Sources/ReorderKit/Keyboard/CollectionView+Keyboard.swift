@@ -188,17 +188,7 @@ extension CollectionView {
 
   /// Scrolls, animated, just enough to show a frame (content coordinates).
   @inlinable mutating func scrollToVisible(_ frame: Rect, time: Double) {
-    var target = offset
-    if frame.minY < target.y {
-      target.y = frame.minY
-    } else if frame.maxY > target.y + viewSize.height {
-      target.y = frame.maxY - viewSize.height
-    }
-    if frame.minX < target.x {
-      target.x = frame.minX
-    } else if frame.maxX > target.x + viewSize.width {
-      target.x = frame.maxX - viewSize.width
-    }
+    let target = offset.scrolled(toShow: frame, in: viewSize)
     if target != offset { setContentOffset(target, animated: true, time: time) }
   }
 }
