@@ -147,11 +147,11 @@ grep -qiE 'warning|fatal|error' "$ERR" && fail "stderr: $(head -3 "$ERR")"
 # Every changed line holds each item of its scene exactly once (the same items as the scene's first line).
 bad=$(jq -r '
   select(.event == "changed")
-  | [.sections[].items[] | if type == "object" then .id, .children[] else . end] as $ids
+  | [(.sections // [.views[].sections[]])[].items[] | if type == "object" then .id, .children[] else . end] as $ids
   | select(($ids | length) != ($ids | unique | length)) | .scene' "$OUT" | head -3)
 [ -z "$bad" ] || fail "a changed line of $bad repeats an item"
 bad=$(jq -rs '
-  map(select(.event == "changed") | {scene, ids: ([.sections[].items[] | if type == "object" then .id, .children[] else . end] | sort)})
+  map(select(.event == "changed") | {scene, ids: ([(.sections // [.views[].sections[]])[].items[] | if type == "object" then .id, .children[] else . end] | sort)})
   | group_by(.scene)[] | select((map(.ids) | unique | length) > 1) | .[0].scene' "$OUT")
 [ -z "$bad" ] || fail "changed lines of $bad do not hold the same items"
 
@@ -161,7 +161,7 @@ checked=()
 for scene in $(jq -r 'select(.event == "changed") | .scene' "$OUT" | sort -u); do
   key=$scene
   [ "$scene" = colors ] && [ "$ITEMS" != 50 ] && key="colors-$ITEMS"
-  jq -r --arg s "$scene" 'select(.event == "changed" and .scene == $s)' "$OUT" | jq -s -r 'last | .sections[] | .id as $sec
+  jq -r --arg s "$scene" 'select(.event == "changed" and .scene == $s)' "$OUT" | jq -s -r 'last | (.sections // [.views[].sections[]])[] | .id as $sec
     | .items[] | if type == "object"
       then "\($sec)||\(.id)|\(.expanded)", (.id as $g | .children[] | "\($sec)|\($g)|\(.)")
       else "\($sec)||\(.)" end' >"$TMP/reported-$scene.txt"
