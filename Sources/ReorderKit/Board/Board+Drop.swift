@@ -44,7 +44,8 @@ extension Board {
         landed, from: drag.source, drag.homePositions, to: holder, finalPositions)
       let step = Across(
         items: landed, from: [(drag.source, drag.home)],
-        to: final.map { d in (holder, [Change.inserted(d, children: drag.children, expanded: drag.expanded)]) })
+        to: final.map { d in (holder, [Change.inserted(d, children: drag.children, expanded: drag.expanded)]) },
+        sizes: drag.sizes)
       history.undo.append(.across(step))
       history.redo = []
       for d in final { events.append(.view(holder, .changed(.moved(d)))) }
@@ -67,7 +68,7 @@ extension Board {
     autoScroll.stop()
     guard let s = index(of: drag.source) else { return events }
     let items = Set(drag.items)
-    for change in drag.home { columns[s].view.putIn(change, only: items, time: time) }
+    for change in drag.home { columns[s].view.putIn(change, only: items, sizes: drag.sizes, time: time) }
     let view = columns[s].view
     if let place = view.spokenPlace(ofItem: drag.lead) {
       let name = view.announcer.itemName(drag.lead)
