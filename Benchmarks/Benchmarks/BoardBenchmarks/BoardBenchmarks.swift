@@ -46,6 +46,37 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(board)
   }
+
+  // The drop in another view (one move of data out of one 200,000-row view and into another), and
+  // its undo: each run lifts a card, takes it into the fourth column (not measured) and drops it.
+  Benchmark(
+    "Board: drop in another view, 5 x 200000",
+    configuration: .init(timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 8)
+  ) { benchmark in
+    var board = BoardWorkload.liftedBoard()
+    let p = BoardWorkload.acrossPoint(0)
+    _ = board.pointerMoved(to: p, time: 0.6)
+    precondition(board.destinationView == 3, "the card is over the fourth column")
+    benchmark.startMeasurement()
+    blackHole(board.pointerUp(at: p, time: 1.0))
+    benchmark.stopMeasurement()
+    precondition(board.canUndo, "the drop moved the card")
+    blackHole(board)
+  }
+
+  Benchmark(
+    "Board: undo of a drop across views, 5 x 200000",
+    configuration: .init(timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 8)
+  ) { benchmark in
+    var board = BoardWorkload.liftedBoard()
+    let p = BoardWorkload.acrossPoint(0)
+    _ = board.pointerMoved(to: p, time: 0.6)
+    _ = board.pointerUp(at: p, time: 1.0)
+    benchmark.startMeasurement()
+    blackHole(board.undo(time: 2.0))
+    benchmark.stopMeasurement()
+    blackHole(board)
+  }
 }
 
 enum BoardWorkload {

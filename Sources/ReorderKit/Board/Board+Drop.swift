@@ -22,6 +22,8 @@ extension Board {
     }
     guard let holder = drag.holder, let h = index(of: holder) else { return cancelAcross(time: time) }
     let depth = columns[h].view.undoDepth
+    // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
+    let unspoken = holder != drag.source && columns[h].view.pendingAnnouncement != nil
     let viewEvents = release(&columns[h].view, toView(drag.pointer, h), time)
     columns[h].view.dropHistory(after: depth)
     if viewEvents.contains(where: { if case .cancelled = $0 { true } else { false } }) {
@@ -53,6 +55,9 @@ extension Board {
     }
     for event in viewEvents {
       switch event {
+      case .announcement where unspoken && !unchanged:
+        guard let place = columns[h].view.spokenPlace(ofItem: drag.lead) else { continue }
+        events.append(.view(holder, .announcement(movedToView(name(of: holder), place))))
       case .announcement, .dropped: events.append(.view(holder, event))
       default: continue
       }

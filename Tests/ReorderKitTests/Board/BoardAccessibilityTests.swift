@@ -73,6 +73,28 @@ struct BoardAccessibilityTests {
     #expect(events.contains(.view("doing", .announcement("Moved to Doing, position 1 of 2."))))
   }
 
+  /// A pointer released before the entry was spoken: the drop names the view; after it was
+  /// spoken, the drop says where, as in one view.
+  @Test func aPointerDropInAnotherViewNamesItOnce() throws {
+    func announcements(_ events: [Board<String, String, String>.Event]) -> [String] {
+      events.compactMap { if case .view(_, .announcement(let text)) = $0 { text } else { nil } }
+    }
+    var quick = try makeBoard([("todo", ["a", "b", "c"]), ("doing", ["d"])])
+    quick.viewName = { $0 == "doing" ? "Doing" : "To do" }
+    let fast = quick.drag(from: Point(x: 150, y: 22), to: Point(x: 460, y: 30))
+    #expect(announcements(fast).last == "Moved to Doing, position 2 of 2.")
+    #expect(!announcements(fast).contains { $0.hasPrefix("Dropped") })
+
+    var slow = try makeBoard([("todo", ["a", "b", "c"]), ("doing", ["d"])])
+    slow.viewName = { $0 == "doing" ? "Doing" : "To do" }
+    var events = slow.pointerDown(at: Point(x: 150, y: 22), time: 0)
+    events += slow.tick(time: 0.5)
+    events += slow.pointerMoved(to: Point(x: 460, y: 30), time: 0.6)
+    events += slow.tick(time: 2)
+    events += slow.pointerUp(at: Point(x: 460, y: 30), time: 2.1)
+    #expect(Array(announcements(events).suffix(2)) == ["Moved to Doing, position 2 of 2.", "Dropped at position 2 of 2."])
+  }
+
   /// Flow grids whose cells have their own sizes: a card keeps its size in the other view.
   @Test func aCardsSizeTravelsWithItAcrossFlowGrids() throws {
     let grid = LayoutConfiguration.grid(.init(width: 300, itemSpacing: 10, lineSpacing: 10))
