@@ -7,8 +7,8 @@ struct Options: ParsableCommand {
     commandName: "reorder-demo",
     abstract: "The ReorderKit desktop app.",
     discussion: """
-      Four scenes (Colors, Photos, Students, Lessons) switched by the control at the top or keys
-      1-4. Press and hold a cell to lift it, drag, release; Esc cancels a drag; the wheel scrolls.
+      Five scenes (Colors, Photos, Students, Lessons, Board) switched by the control at the top or
+      keys 1-5. Press and hold a cell to lift it, drag, release; Esc cancels a drag; the wheel scrolls.
       """)
 
   /// The scenes, in the switcher's order.
@@ -65,6 +65,12 @@ struct Options: ParsableCommand {
     help: ArgumentHelp(
       "Run the scripted tour of all scenes offscreen, writing PNG frames to this folder.", valueName: "dir"))
   var tourDirectory: String?
+
+  @Option(
+    name: .customLong("tour-scene"),
+    help: ArgumentHelp(
+      "With --tour: tour only this scene (repeat for several; default: every scene).", valueName: "scene"))
+  var tourScenes: [Scene] = []
 
   @Flag(name: .customLong("vsync"), inversion: .prefixedNo, help: "Wait for the display's vertical blank.")
   var vsync = true

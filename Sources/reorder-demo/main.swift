@@ -69,7 +69,7 @@ let app = App(
 scenes.removeAll()
 if let directory = options.tourDirectory {
   do {
-    try Tour(app: app, directory: directory).run()
+    try Tour(app: app, directory: directory, scenes: options.tourScenes.map(\.rawValue)).run()
   } catch {
     warn("reorder-demo: tour failed: \(error)")
     exit(1)
