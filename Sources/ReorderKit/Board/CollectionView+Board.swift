@@ -79,6 +79,43 @@ extension CollectionView {
     return reverted
   }
 
+  /// Ends the drag in progress without a word and takes travelling items out, in one relayout (one
+  /// rebuild of the rows or slots instead of two): ``abandonDragSilently(time:)`` then
+  /// ``takeOut(_:time:)``. `choose` receives the data once a live drag's moves are taken back and
+  /// returns the items to take out. Returns the live moves taken back and the change that puts the
+  /// items back where they stood.
+  mutating func abandonDragAndTakeOut(
+    time: Double, choosing choose: (Snapshot<SectionID, ItemID>) -> [ItemID]
+  ) -> (reverted: [CollectionViewEvent<SectionID, ItemID>], inverse: [Change<SectionID, ItemID>]) {
+    let session = drag
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    var inverse: [Change<SectionID, ItemID>] = []
+    var taken: [ItemID] = []
+    relayout(at: time) { view in
+      if let session, view.mode == .live {
+        for change in session.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) } }
+      }
+      view.interaction = .idle
+      taken = choose(view.snapshot).filter(view.snapshot.contains)
+      if !taken.isEmpty {
+        var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+        inverse = view.commitDerived(.deleted(taken), into: &ignored)
+      }
+      view.rebuildArrangement()
+      view.rebuildLayout()
+    }
+    if session != nil {
+      longPress.reset()
+      pendingAnnouncement = nil
+      spokenContainer = nil
+      settle = nil
+    }
+    for id in taken { animations[id] = nil }
+    if let focus, !snapshot.contains(focus) { self.focus = nil }
+    clampOffset()
+    return (reverted, inverse)
+  }
+
   /// Takes items out of the view (they travel to another view): the rows or slots close up. Nothing
   /// is reported or recorded. Returns the change that puts them back where they stood.
   @discardableResult
