@@ -21,7 +21,7 @@ extension Board {
   /// to hold it. None during a gesture, or for an item the policy keeps in place.
   ///
   /// ```swift
-  /// board.accessibilityActions(for: "a").map(board.name(of:))   // ["Move down", "Move to end", "Move to Doing"]
+  /// board.accessibilityActions(for: "a").map(board.accessibilityName(of:))   // ["Move down", "Move to end", "Move to Doing"]
   /// ```
   public func accessibilityActions(for id: ItemID) -> [BoardAccessibilityAction<ViewID>] {
     guard interaction.isIdle, let s = columns.firstIndex(where: { $0.view.snapshot.contains(id) }) else { return [] }
@@ -37,8 +37,12 @@ extension Board {
   }
 
   /// An action's English name, for a front end's list: "Move up", "Move to Doing" (the view's
-  /// ``name(of:)``); translate it there.
-  public func name(of action: BoardAccessibilityAction<ViewID>) -> String {
+  /// name, ``Board/name(of:)``); translate it there.
+  ///
+  /// ```swift
+  /// board.accessibilityName(of: .moveTo("doing"))   // "Move to Doing"
+  /// ```
+  public func accessibilityName(of action: BoardAccessibilityAction<ViewID>) -> String {
     switch action {
     case .within(let move): move.englishName
     case .moveTo(let view): "Move to \(name(of: view))"

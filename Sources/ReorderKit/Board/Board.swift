@@ -28,8 +28,10 @@
 /// board.column("doing")?.view.snapshot.items(inSection: 0)     // ["d", "a"]
 /// ```
 ///
-/// - Complexity: a drag step within a view costs what it costs in that view (O(log n + v)); the
-///   first step into another view takes the items out of one view's data and into another's.
+/// - Complexity: a pointer step within a view costs what it costs in that view (O(log n + v)) plus
+///   O(number of views): only views with something going on are ticked, and that view's calls are
+///   specialized for your types. The first step into another view takes the items out of one
+///   view's data and into another's: O(n) in those views' lengths.
 public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable
 {
   /// A collection view of the board.
@@ -75,7 +77,7 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   /// The views, in board order (a view listed later is on top where frames overlap).
   public internal(set) var columns: [Column]
   /// A view's name, for announcements ("Moved to Doing, position 3 of 5.") and accessibility
-  /// actions, when its column gives no ``Column/title``. Default: its identifier.
+  /// actions, when its column gives no ``Board/Column/title``. Default: its identifier.
   public var viewName: @Sendable (ViewID) -> String = { "\($0)" }
   /// The announcement of items entering a view: "Moved to Doing, position 3 of 5."
   public var movedToView: @Sendable (_ view: String, _ place: SpokenPlace) -> String = { view, p in
@@ -201,7 +203,7 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   /// A view, by identifier.
   public func column(_ id: ViewID) -> Column? { index(of: id).map { columns[$0] } }
 
-  /// A view's name as spoken: its column's ``Column/title``, else ``viewName``.
+  /// A view's name as spoken: its column's ``Board/Column/title``, else ``Board/viewName``.
   ///
   /// ```swift
   /// board.name(of: "doing")   // "Doing"

@@ -93,7 +93,9 @@ extension CollectionView {
     var taken: [ItemID] = []
     relayout(at: time) { view in
       if let session, view.mode == .live {
-        for change in session.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) } }
+        for change in session.undo {
+          if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) }
+        }
       }
       view.interaction = .idle
       taken = choose(view.snapshot).filter(view.snapshot.contains)

@@ -11,7 +11,10 @@ struct BoardAccessibilityTests {
     board.viewName = { $0 == "done" ? "Done" : $0 }
     // Doing is full: only Done is offered; "a" is first, so it moves down or to the end within To do.
     #expect(board.accessibilityActions(for: "a") == [.within(.moveDown), .within(.moveToEnd), .moveTo("done")])
-    #expect(board.accessibilityActions(for: "a").map(board.name(of:)) == ["Move down", "Move to end", "Move to Done"])
+    #expect(
+      board.accessibilityActions(for: "a").map(board.accessibilityName(of:)) == [
+        "Move down", "Move to end", "Move to Done",
+      ])
     #expect(board.accessibilityActions(for: "zz").isEmpty)
   }
 
@@ -92,7 +95,8 @@ struct BoardAccessibilityTests {
     events += slow.pointerMoved(to: Point(x: 460, y: 30), time: 0.6)
     events += slow.tick(time: 2)
     events += slow.pointerUp(at: Point(x: 460, y: 30), time: 2.1)
-    #expect(Array(announcements(events).suffix(2)) == ["Moved to Doing, position 2 of 2.", "Dropped at position 2 of 2."])
+    #expect(
+      Array(announcements(events).suffix(2)) == ["Moved to Doing, position 2 of 2.", "Dropped at position 2 of 2."])
   }
 
   /// Flow grids whose cells have their own sizes: a card keeps its size in the other view.
