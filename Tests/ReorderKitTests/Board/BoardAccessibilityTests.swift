@@ -131,3 +131,22 @@ struct BoardAccessibilityTests {
     #expect(again.layout.frame(ofItem: try #require(again.slot(of: "a"))).size == wide)
   }
 }
+
+@Suite("Board: the cost of a step")
+struct BoardStepCostTests {
+  /// Idle columns are at rest (ticking them would cost per event), and a pointer step within the
+  /// view that holds the card takes the specialized path.
+  @Test func aStepWithinTheHolderIsTheViewsOwn() throws {
+    var board = try makeBoard([("todo", ["a", "b", "c"]), ("doing", ["d"]), ("done", ["e"])], mode: .interactive)
+    for i in board.columns.indices { _ = board.withView(i) { $0.scroll(by: Point(x: 0, y: 10), time: 0) } }
+    _ = board.pointerDown(at: Point(x: 150, y: 22), time: 0)
+    _ = board.tick(time: 0.5)
+    #expect(board.isDragging)
+    #expect(board.columns.dropFirst().allSatisfy { $0.view.isAtRest })
+    #expect(!board.columns[0].view.isAtRest)
+    var copy = board
+    #expect(copy.prepareHolderStep(to: Point(x: 150, y: 100), time: 0.6) != nil)
+    // Over another view: the general path.
+    #expect(copy.prepareHolderStep(to: Point(x: 460, y: 30), time: 0.7) == nil)
+  }
+}
