@@ -44,11 +44,11 @@ func viewSize(controls: Double) -> Size {
   Size(width: windowSize.width, height: max(windowSize.height - App.barHeight - controls, 1))
 }
 var scenes: [any DemoScene] = [
-  ColorsScene(count: options.items, viewSize: viewSize(controls: 0)),
+  ColorsScene(count: options.items ?? 50, viewSize: viewSize(controls: 0)),
   PhotosScene(viewSize: viewSize(controls: 0)),
   StudentsScene(viewSize: viewSize(controls: 48)),
   LessonsScene(viewSize: viewSize(controls: 0)),
-  BoardScene(viewSize: viewSize(controls: 0)),
+  BoardScene(cards: options.items, viewSize: viewSize(controls: 0)),
 ]
 if let warning = store.finishLoading() { warn(warning) }
 for i in scenes.indices {
