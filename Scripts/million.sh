@@ -6,6 +6,7 @@
 #
 #   Scripts/million.sh [RUNS]                       # .build/release/reorder-demo, 3 runs
 #   REORDER_DEMO=path/to/reorder-demo Scripts/million.sh 2
+#   KEEP_MILLION=1 Scripts/million.sh 1                 # keep each run's report and stderr
 #
 # Needs Xvfb, xdotool, jq, sqlite3 (Scripts/setup.sh).
 set -uo pipefail
@@ -25,10 +26,43 @@ expect() { shift; "$@"; }
 # shellcheck source=../Tests/E2E/persistence.sh
 source Tests/E2E/persistence.sh
 
+# Cheaper polling than the e2e test's (grep over a report of 11 MB lines every 10 ms, and count(*)
+# over a million rows every 100 ms, load the machine the app is measured on): the report's size
+# every 10 ms, then its lines once it grew by a million bytes (a changed line is 11 MB).
+drop_and_time() {
+  read -r x0 y0 <<<"$(center "$1")"
+  read -r x1 y1 <<<"$(center "$2")"
+  local changed_before size start
+  changed_before=$(count_lines '"event": "changed"')
+  press "$x0" "$y0"
+  wait_for_line "\"event\": \"lifted\", \"scene\": \"colors\", \"item\": \"$1\"" 5 || { echo "    $1 did not lift"; return 1; }
+  glide "$x0" "$y0" "$x1" "$y1" 15
+  sleep 0.3
+  size=$(stat -c %s "$OUT")
+  start=$(now_ms)
+  release
+  for _ in $(seq 1 3000); do
+    if [ $(($(stat -c %s "$OUT") - size)) -gt 1000000 ]; then
+      [ "$(tail -c 1 "$OUT" | od -An -c | tr -d ' ')" = '\n' ] && [ "$(count_lines '"event": "changed"')" -gt "$changed_before" ] && break
+    fi
+    sleep 0.01
+  done
+  RELEASE_MS=$(($(now_ms) - start))
+  [ "$(count_lines '"event": "changed"')" -gt "$changed_before" ] || { echo "    no changed line"; return 1; }
+}
+
+wait_for_rows() {
+  for _ in $(seq 1 $(($4 * 2))); do
+    [ "$(sqlite3 "$1" "SELECT count(*) FROM item WHERE scene = '$2'" 2>/dev/null)" = "$3" ] && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
 cleanup() {
   [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
   stop_xvfb
-  rm -rf "$TMP"
+  if [ "${KEEP_MILLION:-0}" = 1 ]; then echo "million: kept $TMP"; else rm -rf "$TMP"; fi
 }
 trap cleanup EXIT
 start_xvfb || exit 1
