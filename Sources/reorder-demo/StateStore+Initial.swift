@@ -31,7 +31,17 @@ final class InitialRows: @unchecked Sendable {
 
   init(scene: String, base: SavedArrangement) throws {
     self.scene = scene
-    self.base = base
+    // Its own copy of the items, made here on the writer's queue: held for the whole write (seconds),
+    // the app's arrays would otherwise be shared, and the engine's next change would copy them (16
+    // MB for a million items) on the main thread, in the frame of the drop.
+    var own = base
+    own.sections = base.sections.map { section in
+      var items: [String] = []
+      items.reserveCapacity(section.items.count)
+      items.append(contentsOf: section.items)
+      return .init(id: section.id, items: items)
+    }
+    self.base = own
     keys = try base.sections.map { section in
       try OrderKey.keys(count: section.items.count, between: nil, nil).map(\.rawValue)
     }
