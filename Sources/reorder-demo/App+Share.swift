@@ -69,6 +69,10 @@ import ReorderTool
         caption = "Not shared: \(error)"
         warn("reorder-demo: warning: a move was not shared: \(error)")
       }
+      if drained.reload {
+        share.wantRead = true
+        share.dirtySinceRequest = true
+      }
       for event in drained.events {
         switch event {
         case .remote:

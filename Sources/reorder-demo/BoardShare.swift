@@ -23,6 +23,8 @@
       case moveColumn(String, before: String?)
       /// Reads the board to show; `generation`: the changes handed over before the request.
       case read(generation: Int)
+      /// Fills the board with these columns and cards if the server's is empty (a first start offline).
+      case seedIfEmpty(Snapshot<String, String>)
     }
 
     struct Inbox: Sendable {
@@ -32,6 +34,10 @@
       var unsent = 0
       var connection: SharedBoardConnection?
       var errors: [String] = []
+      /// The board changed without an event (this client filled it): read it again.
+      var reload = false
+      /// The columns and cards to fill an empty board with, once online.
+      var seed: Snapshot<String, String>?
     }
 
     /// What the app drains each frame.
@@ -40,6 +46,7 @@
       var read: (state: BoardState, generation: Int)?
       var unsent: Int
       var errors: [String]
+      var reload: Bool
     }
 
     let url: String
@@ -94,17 +101,36 @@
               $0.unsent = unsent
             }
             Self.wakeFrameLoop()
+          case .seedIfEmpty(let seed):
+            guard await shared.state.rowCount == 0 else { continue }
+            do {
+              try await shared.insertColumns(seed.sections.map(\.id), before: nil)
+              for section in seed.sections where !section.items.isEmpty {
+                try await shared.commit(
+                  .inserted(ReorderDifference(items: section.items, section: section.id), children: [:], expanded: []))
+              }
+            } catch {
+              mailbox.inbox.withLock { $0.errors.append("\(error)") }
+            }
+            mailbox.inbox.withLock { $0.reload = true }
+            Self.wakeFrameLoop()
           }
         }
       }
+      let commands = commands
       let listen = Task {
         for await event in shared.events {
           let unsent = await shared.unsentCount
-          mailbox.inbox.withLock {
-            $0.events.append(event)
-            $0.unsent = unsent
-            if case .connection(let state, _) = event { $0.connection = state }
+          let seed = mailbox.inbox.withLock { inbox -> Snapshot<String, String>? in
+            inbox.events.append(event)
+            inbox.unsent = unsent
+            guard case .connection(let state, _) = event else { return nil }
+            inbox.connection = state
+            guard state == .online else { return nil }
+            defer { inbox.seed = nil }
+            return inbox.seed
           }
+          if let seed { commands.yield(.seedIfEmpty(seed)) }
           Self.wakeFrameLoop()
         }
       }
@@ -139,6 +165,8 @@
         }
       }
       let shared = shared
+      // Unreachable: the first client online fills the board if it is still empty then.
+      if outcome != nil { mailbox.inbox.withLock { $0.seed = seed } }
       Self.blocking { await shared.start() }
       guard outcome == nil else {
         return
@@ -180,8 +208,10 @@
           inbox.events = []
           inbox.read = nil
           inbox.errors = []
+          inbox.reload = false
         }
-        return Drained(events: inbox.events, read: inbox.read, unsent: inbox.unsent, errors: inbox.errors)
+        return Drained(
+          events: inbox.events, read: inbox.read, unsent: inbox.unsent, errors: inbox.errors, reload: inbox.reload)
       }
     }
 
