@@ -86,7 +86,8 @@ import ReorderTool
           share.dirtySinceRequest = true
         case .connection(let state, let announcement):
           share.connection = state
-          caption = announcement
+          // Offline, the caption's right end counts the waiting moves; the line says what happens.
+          caption = state == .online ? announcement : "Offline: moves wait until the server is back."
           report.emit(.object(["event": "connection", "state": .string(state == .online ? "online" : "offline")]))
           if state == .online {
             share.wantRead = true
@@ -179,7 +180,8 @@ import ReorderTool
   extension App {
     static func refuseShare(_ options: Options) {
       guard options.share != nil else { return }
-      warn("reorder-demo: --share: this build has no PostgreSQL support (it was built with REORDERKIT_WITHOUT_POSTGRES)")
+      warn(
+        "reorder-demo: --share: this build has no PostgreSQL support (it was built with REORDERKIT_WITHOUT_POSTGRES)")
       exit(2)
     }
     func shareBoardEvents(_ events: [BoardScene.Engine.Event]) {}
