@@ -51,7 +51,9 @@ final class App: HostContent {
     for i in scenes.indices { prepareAnnouncer(of: i) }
     if let boardIndex {
       boardPane.frame = viewFrame(of: boardIndex)
-      board = BoardScene.makeBoard(scenes[boardIndex].view.snapshot, area: boardPane.frame)
+      board = BoardScene.makeBoard(
+        scenes[boardIndex].view.snapshot, area: boardPane.frame,
+        doingLimit: (scenes[boardIndex] as? BoardScene)?.doingLimit)
     }
   }
 
@@ -108,7 +110,9 @@ final class App: HostContent {
       }
       if let boardIndex, let old = board, !old.isDragging {
         boardPane.frame = viewFrame(of: boardIndex)
-        board = BoardScene.makeBoard(BoardScene.snapshot(of: old), area: boardPane.frame)
+        board = BoardScene.makeBoard(
+          BoardScene.snapshot(of: old), area: boardPane.frame,
+          doingLimit: (scenes[boardIndex] as? BoardScene)?.doingLimit)
       }
       reportScene(event: "resized", time: time)
     case .pointerDown where isTrackingPointer:

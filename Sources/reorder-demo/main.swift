@@ -50,11 +50,11 @@ func viewSize(controls: Double) -> Size {
   Size(width: windowSize.width, height: max(windowSize.height - App.barHeight - controls, 1))
 }
 var scenes: [any DemoScene] = [
-  ColorsScene(count: options.items, viewSize: viewSize(controls: 0)),
+  ColorsScene(count: options.items ?? 50, viewSize: viewSize(controls: 0)),
   PhotosScene(viewSize: viewSize(controls: 0)),
   StudentsScene(viewSize: viewSize(controls: 48)),
   LessonsScene(viewSize: viewSize(controls: 0)),
-  BoardScene(viewSize: viewSize(controls: 0)),
+  BoardScene(cards: options.items, viewSize: viewSize(controls: 0)),
 ]
 if let warning = store.finishLoading() { warn(warning) }
 for i in scenes.indices {
@@ -85,7 +85,7 @@ let app = App(
 scenes.removeAll()
 if let directory = options.tourDirectory {
   do {
-    try Tour(app: app, directory: directory).run()
+    try Tour(app: app, directory: directory, scenes: options.tourScenes.map(\.rawValue)).run()
   } catch {
     warn("reorder-demo: tour failed: \(error)")
     exit(1)
