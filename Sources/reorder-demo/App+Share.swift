@@ -26,7 +26,10 @@ import ReorderTool
     static func openShare(_ options: Options) -> BoardShare? {
       guard let url = options.share else { return nil }
       do {
-        return try BoardShare(url: url, outboxPath: options.resolvedStatePath + ".shared.sqlite")
+        // A board of `--items N` cards is a board of its own on the server.
+        return try BoardShare(
+          url: url, board: options.items.map { "reorder-demo-\($0)" } ?? "reorder-demo",
+          outboxPath: options.resolvedStatePath + ".shared.sqlite")
       } catch {
         warn("reorder-demo: --share: \(error)")
         exit(2)
@@ -36,8 +39,10 @@ import ReorderTool
     /// Connects the shared board (creating it on the server with the built-in cards if it is not
     /// there) and returns the board to start from, warning once on stderr when the server cannot be
     /// reached (the app then works offline from its last copy).
-    static func startShare(_ link: BoardShare) -> Snapshot<String, String> {
-      if let warning = link.start(seed: BoardScene.initialSnapshot(), timeout: .seconds(5)) { warn(warning) }
+    static func startShare(_ link: BoardShare, cards: Int?) -> Snapshot<String, String> {
+      if let warning = link.start(seed: BoardScene.initialSnapshot(cards: cards), timeout: .seconds(5)) {
+        warn(warning)
+      }
       return link.currentState().snapshot
     }
 
@@ -127,7 +132,8 @@ import ReorderTool
       let snapshot = state.snapshot
       if snapshot.sections.map(\.id) != engine.columns.map(\.id) {
         guard !engine.isDragging, engine.movingColumn == nil else { return false }
-        engine = BoardScene.makeBoard(snapshot, area: boardPane.frame)
+        engine = BoardScene.makeBoard(
+          snapshot, area: boardPane.frame, doingLimit: (scenes[boardIndex] as? BoardScene)?.doingLimit)
       } else {
         for section in snapshot.sections {
           guard let column = engine.column(section.id), column.view.snapshot.items(inSection: 0) != section.items

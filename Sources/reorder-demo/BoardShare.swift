@@ -16,7 +16,7 @@
   /// it handed over nothing since.
   final class BoardShare: Sendable {
     /// The board's identifier on the server.
-    static let boardID = "reorder-demo"
+    let boardID: String
 
     enum Command: Sendable {
       case change(Change<String, String>)
@@ -64,11 +64,12 @@
 
     /// Opens the local outbox and the shared board (nothing talks to the server yet).
     /// - Throws: a one-line reason: a URL that is not PostgreSQL's, an outbox that cannot be opened.
-    init(url: String, outboxPath: String) throws {
+    init(url: String, board: String, outboxPath: String) throws {
       self.url = url
+      self.boardID = board
       self.outboxPath = outboxPath
       var configuration = SharedBoard.Configuration(
-        url: url, board: Self.boardID, outboxPath: outboxPath, clientName: "reorder-demo",
+        url: url, board: board, outboxPath: outboxPath, clientName: "reorder-demo",
         name: { id in
           BoardScene.columns.first { $0.id == id }?.title ?? BoardScene.title(of: id)
         })
@@ -155,10 +156,11 @@
     /// one-line warning when the server cannot be reached (the app then works offline).
     func start(seed: Snapshot<String, String>, timeout: Duration) -> String? {
       let url = url
+      let boardID = boardID
       let outcome = Self.blocking { () -> String? in
         do {
           try await SharedBoard.create(
-            url: url, board: Self.boardID, columns: seed.sections.map { (id: $0.id, cards: $0.items) })
+            url: url, board: boardID, columns: seed.sections.map { (id: $0.id, cards: $0.items) })
           return nil
         } catch {
           return Self.describe(error)

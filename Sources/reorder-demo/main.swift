@@ -70,7 +70,7 @@ store.adopt(scenes)
 #if REORDERKIT_POSTGRES
   if let boardShare, let i = scenes.firstIndex(where: { $0 is BoardScene }) {
     // The shared board, as the server has it (or as this client last saw it, offline).
-    let snapshot = App.startShare(boardShare)
+    let snapshot = App.startShare(boardShare, cards: options.items)
     scenes[i].view = scenes[i].makeView(snapshot, viewSize: scenes[i].view.viewSize)
   }
 #endif
