@@ -112,6 +112,21 @@ public struct BoardState: Hashable, Sendable {
     .sorted { $0.key < $1.key || ($0.key == $1.key && $0.id < $1.id) }
   }
 
+  /// The row after `id` in its container (key order, then identifier order), or `nil` at the end.
+  /// - Complexity: O(n), n the number of rows.
+  func successor(of id: String) -> String? {
+    guard let row = rows[id] else { return nil }
+    let me = (id: id, key: row.key)
+    var best: (id: String, key: String)?
+    for (other, r) in rows where r.parent == row.parent && other != id {
+      let candidate = (id: other, key: r.key)
+      guard Self.precedes(me, candidate) else { continue }
+      if let b = best, !Self.precedes(candidate, b) { continue }
+      best = candidate
+    }
+    return best?.id
+  }
+
   /// Key order, then identifier order.
   static func precedes(_ a: (id: String, key: String), _ b: (id: String, key: String)) -> Bool {
     a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
