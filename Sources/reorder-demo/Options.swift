@@ -51,6 +51,12 @@ struct Options: ParsableCommand {
       valueName: "path"))
   var statePath: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Keep the Board scene in PostgreSQL and show what others do live; moves made offline wait in PATH.shared.sqlite beside the state file.",
+      valueName: "postgresql://user@host:port/db"))
+  var share: String?
+
   @Flag(help: "Start from the built-in data, ignoring the saved state.")
   var reset = false
 
