@@ -38,8 +38,11 @@ struct Options: ParsableCommand {
   @Option(help: "The first scene.")
   var scene: Scene = .colors
 
-  @Option(help: ArgumentHelp("The number of cells in Colors (10000 and more scroll smoothly).", valueName: "n"))
-  var items = 50
+  @Option(
+    help: ArgumentHelp(
+      "The number of cells in Colors (default 50), and of cards on the Board, shared by its five columns (default: its 40 built-in cards).",
+      valueName: "n"))
+  var items: Int?
 
   @Option(
     name: .customLong("state"),
@@ -47,6 +50,12 @@ struct Options: ParsableCommand {
       "The state database (default $XDG_STATE_HOME/reorderkit/state.sqlite, or ~/.local/state/reorderkit/state.sqlite).",
       valueName: "path"))
   var statePath: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Keep the Board scene in PostgreSQL and show what others do live; moves made offline wait in PATH.shared.sqlite beside the state file.",
+      valueName: "postgresql://user@host:port/db"))
+  var share: String?
 
   @Flag(help: "Start from the built-in data, ignoring the saved state.")
   var reset = false
@@ -83,7 +92,7 @@ struct Options: ParsableCommand {
   static let sceneNames = Scene.allCases.map(\.rawValue)
 
   func validate() throws {
-    guard (1...1_000_000).contains(items) else {
+    if let items, !(1...1_000_000).contains(items) {
       throw ValidationError("--items wants a whole number from 1 to 1000000, got \(items)")
     }
   }
