@@ -40,7 +40,7 @@ struct Options: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The number of cells in Colors (default 50), and of cards on the Board, shared by its five columns (default: its 40 built-in cards).",
+      "The number of cells in Colors (default 50); with --scene board, of cards on the Board, shared by its five columns (default: its 40 built-in cards).",
       valueName: "n"))
   var items: Int?
 

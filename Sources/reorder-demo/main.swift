@@ -50,11 +50,13 @@ func viewSize(controls: Double) -> Size {
   Size(width: windowSize.width, height: max(windowSize.height - App.barHeight - controls, 1))
 }
 var scenes: [any DemoScene] = [
-  ColorsScene(count: options.items ?? 50, viewSize: viewSize(controls: 0)),
+  // --items sizes the first scene: Colors, or the Board with --scene board (a million cards in both
+  // would make every start at scale build and save two million-item scenes).
+  ColorsScene(count: options.scene == .board ? 50 : options.items ?? 50, viewSize: viewSize(controls: 0)),
   PhotosScene(viewSize: viewSize(controls: 0)),
   StudentsScene(viewSize: viewSize(controls: 48)),
   LessonsScene(viewSize: viewSize(controls: 0)),
-  BoardScene(cards: options.items, viewSize: viewSize(controls: 0)),
+  BoardScene(cards: options.scene == .board ? options.items : nil, viewSize: viewSize(controls: 0)),
 ]
 if let warning = store.finishLoading() { warn(warning) }
 for i in scenes.indices {

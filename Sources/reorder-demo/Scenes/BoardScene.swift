@@ -160,7 +160,8 @@ struct BoardScene: DemoScene {
         id: section.id, frame: Rect(x: x, y: area.minY + headerHeight + 8, width: columnWidth, height: height),
         view: view,
         accepts: BoardAcceptance(limit: section.id == "doing" ? doingLimit : nil),
-        header: Rect(x: x, y: area.minY + 6, width: columnWidth, height: headerHeight))
+        header: Rect(x: x, y: area.minY + 6, width: columnWidth, height: headerHeight),
+        title: columns.first { $0.id == section.id }?.title)
     }
     // The identifiers are unique and the frames finite: the built-in data and geometry make a board.
     var board = try! Engine(columns: engineColumns, visibleSize: Size(width: area.maxX, height: area.maxY))
