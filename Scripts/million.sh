@@ -7,6 +7,9 @@
 #   Scripts/million.sh [RUNS]                       # .build/release/reorder-demo, 3 runs
 #   REORDER_DEMO=path/to/reorder-demo Scripts/million.sh 2
 #   KEEP_MILLION=1 Scripts/million.sh 1                 # keep each run's report and stderr
+#   MILLION_SCENE=board Scripts/million.sh 2            # the Board, 5 columns of 200,000 cards
+#                                                       # (--scene board --items 1000000, 1400x800):
+#                                                       # drops across columns and within one
 #
 # Needs Xvfb, xdotool, jq, sqlite3 (Scripts/setup.sh).
 set -uo pipefail
@@ -35,7 +38,7 @@ drop_and_time() {
   local changed_before size start
   changed_before=$(count_lines '"event": "changed"')
   press "$x0" "$y0"
-  wait_for_line "\"event\": \"lifted\", \"scene\": \"colors\", \"item\": \"$1\"" 5 || { echo "    $1 did not lift"; return 1; }
+  wait_for_line "\"event\": \"lifted\", \"scene\": \"$SCENE\", \"item\": \"$1\"" 5 || { echo "    $1 did not lift"; return 1; }
   glide "$x0" "$y0" "$x1" "$y1" 15
   sleep 0.3
   size=$(stat -c %s "$OUT")
@@ -69,27 +72,47 @@ start_xvfb || exit 1
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
+SCENE=${MILLION_SCENE:-colors}
+case "$SCENE" in
+  colors)
+    args=(--scene colors --items 1000000)
+    drops=("c1 c8" "c10 c13" "c14 c17")
+    first='.sections[0].items[0:30]'
+    ;;
+  board)
+    # Backlog holds card-1…200000, To do card-200001…, Doing card-400001…: the first and third drops
+    # cross columns (To do into Doing, Backlog into To do), the second stays in To do.
+    args=(--scene board --items 1000000 --size 1400x800)
+    drops=("card-200001 card-400002" "card-200003 card-200006" "card-1 card-200004")
+    first='.views[0].sections[0].items[0:30]'
+    ;;
+  *) echo "million: MILLION_SCENE is colors or board, not $SCENE" >&2; exit 2 ;;
+esac
+
 for run in $(seq 1 "$RUNS"); do
   db="$TMP/million-$run.db"
-  scene=colors-1000000
-  echo "run $run (load average $(load))"
-  launch_timed --report --reset --stats --no-vsync --state "$db" --scene colors --items 1000000 || exit 1
+  scene=$SCENE-1000000
+  echo "run $run, $SCENE (load average $(load))"
+  launch_timed --report --reset --stats --no-vsync --state "$db" "${args[@]}" || exit 1
   start=$(now_ms)
   echo "  start to ready: $READY_MS ms"
-  drop_and_time c1 c8 || exit 1
-  echo "  drop 1, right after ready: release to changed $RELEASE_MS ms (load average $(load))"
+  # shellcheck disable=SC2086 # each drop is two words, from and to
+  drop_and_time ${drops[0]} || exit 1
+  echo "  drop 1 (${drops[0]}), right after ready: release to changed $RELEASE_MS ms (load average $(load))"
   wait_for_rows "$db" "$scene" 1000000 120 || { echo "  the rows never reached the disk"; exit 1; }
   echo "  the million rows on disk $(($(now_ms) - start)) ms after ready"
   sleep 1
-  drop_and_time c10 c13 || exit 1
-  echo "  drop 2: release to changed $RELEASE_MS ms (load average $(load))"
+  # shellcheck disable=SC2086
+  drop_and_time ${drops[1]} || exit 1
+  echo "  drop 2 (${drops[1]}): release to changed $RELEASE_MS ms (load average $(load))"
   sleep 0.5
-  drop_and_time c14 c17 || exit 1
-  echo "  drop 3: release to changed $RELEASE_MS ms (load average $(load))"
+  # shellcheck disable=SC2086
+  drop_and_time ${drops[2]} || exit 1
+  echo "  drop 3 (${drops[2]}): release to changed $RELEASE_MS ms (load average $(load))"
   stop_app
   grep -E 'frame time|before present' "$ERR" | sed 's/^reorder-demo: /  /'
   grep -E 'warning|error' "$ERR" | sed 's/^/  stderr: /'
-  expected=$(last_event changed | jq -c '.sections[0].items[0:30]')
+  expected=$(last_event changed | jq -c "$first")
   [ "$(saved_order "$db" "$scene" 30)" = "$expected" ] && echo "  saved order = last changed line" ||
     echo "  MISMATCH: saved $(saved_order "$db" "$scene" 30), reported $expected"
 done
