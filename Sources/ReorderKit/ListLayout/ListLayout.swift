@@ -60,9 +60,20 @@ public struct ListLayout: CollectionLayout {
   /// Rows of one height: a grid of one column.
   var grid: GridLayout
   /// Rows of their own heights, or `nil` when every row is ``Configuration/rowHeight`` tall.
-  var heights: ListRowHeights?
-  /// With per-row heights: sectionStarts[k] is the top of section k; the last entry is the content's height.
-  var sectionStarts: [Double] = []
+  var heights: ListRowHeights? {
+    get {
+      if case .perRow(let h) = rows { return h }
+      return nil
+    }
+    set { rows = newValue.map { .perRow($0) } ?? .uniform }
+  }
+  /// The storage of `heights`, boxed: a list of one height stays as small to copy as before.
+  @usableFromInline var rows = Rows.uniform
+
+  @usableFromInline enum Rows: Hashable, Sendable {
+    case uniform
+    indirect case perRow(ListRowHeights)
+  }
 
   /// Creates a list with a number of visible rows per section.
   /// - Precondition: every count is non-negative and the row height is positive.
@@ -104,7 +115,10 @@ public struct ListLayout: CollectionLayout {
   }
 
   /// Whether rows have their own heights (built with ``init(_:rowHeights:)``).
-  public var hasPerRowHeights: Bool { heights != nil }
+  @inlinable public var hasPerRowHeights: Bool {
+    if case .uniform = rows { return false }
+    return true
+  }
 
   /// Changes the number of visible rows in a section (a group expands or collapses, a row moves across sections).
   /// With per-row heights the first `count` rows keep theirs and rows added are ``Configuration/rowHeight`` tall.
@@ -153,24 +167,21 @@ public struct ListLayout: CollectionLayout {
   }
 
   mutating func recomputeStarts() {
-    guard let h = heights else { return }
+    guard var h = heights else { return }
+    heights = nil
     let c = configuration
-    let count = h.sums.count
-    if sectionStarts.count != count + 1 { sectionStarts = Array(repeating: 0, count: count + 1) }
-    var y = 0.0
-    for k in 0..<count {
-      sectionStarts[k] = y
-      y += c.headerHeight + c.sectionInset.top + h.rowsExtent(inSection: k) + c.sectionInset.bottom
-    }
-    sectionStarts[count] = y
+    h.recomputeStarts(header: c.headerHeight, top: c.sectionInset.top, bottom: c.sectionInset.bottom)
+    heights = h
   }
 
   /// The top of a section's first row (per-row heights).
-  func rowsTop(_ k: Int) -> Double { sectionStarts[k] + configuration.headerHeight + configuration.sectionInset.top }
+  func rowsTop(_ k: Int, _ h: ListRowHeights) -> Double {
+    h.sectionStarts[k] + configuration.headerHeight + configuration.sectionInset.top
+  }
 
   public var contentSize: Size {
-    guard heights != nil else { return grid.contentSize }
-    return Size(width: configuration.width, height: sectionStarts[sectionStarts.count - 1])
+    guard let h = heights else { return grid.contentSize }
+    return Size(width: configuration.width, height: h.sectionStarts[h.sectionStarts.count - 1])
   }
   public var numberOfSections: Int { heights?.sums.count ?? grid.numberOfSections }
   public func numberOfItems(inSection section: Int) -> Int {
@@ -184,30 +195,31 @@ public struct ListLayout: CollectionLayout {
     let span = h.span(ofRow: path.item, inSection: path.section)
     let inset = configuration.sectionInset
     return Rect(
-      x: inset.left, y: rowsTop(path.section) + span.top, width: configuration.width - inset.left - inset.right,
+      x: inset.left, y: rowsTop(path.section, h) + span.top, width: configuration.width - inset.left - inset.right,
       height: span.height)
   }
   public func frame(ofHeader section: Int) -> Rect? {
-    guard heights != nil else { return grid.frame(ofHeader: section) }
+    guard let rows = heights else { return grid.frame(ofHeader: section) }
     let h = configuration.headerHeight
     guard h > 0 else { return nil }
-    return Rect(x: 0, y: sectionStarts[section], width: configuration.width, height: h)
+    return Rect(x: 0, y: rows.sectionStarts[section], width: configuration.width, height: h)
   }
   public func frame(ofSection section: Int) -> Rect {
-    guard heights != nil else { return grid.frame(ofSection: section) }
+    guard let h = heights else { return grid.frame(ofSection: section) }
     return Rect(
-      x: 0, y: sectionStarts[section], width: configuration.width,
-      height: sectionStarts[section + 1] - sectionStarts[section])
+      x: 0, y: h.sectionStarts[section], width: configuration.width,
+      height: h.sectionStarts[section + 1] - h.sectionStarts[section])
   }
   public func items(in rect: Rect) -> [ItemPath] {
     guard let h = heights else { return grid.items(in: rect) }
     var result: [ItemPath] = []
     let count = h.sums.count
     guard count > 0 else { return [] }
-    var k = max(0, partitionPoint(sectionStarts.indices.dropLast()) { sectionStarts[$0] > rect.minY } - 1)
-    while k < count, sectionStarts[k] < rect.maxY {
+    let starts = h.sectionStarts
+    var k = max(0, partitionPoint(starts.indices.dropLast()) { starts[$0] > rect.minY } - 1)
+    while k < count, starts[k] < rect.maxY {
       defer { k += 1 }
-      let top = rowsTop(k)
+      let top = rowsTop(k, h)
       var d = h.firstRow(endingAfter: rect.minY - top, inSection: k)
       let rows = h.rowCount(inSection: k)
       while d < rows, top + h.span(ofRow: d, inSection: k).top < rect.maxY {
@@ -221,17 +233,18 @@ public struct ListLayout: CollectionLayout {
   public func itemPath(at point: Point) -> ItemPath? {
     guard let h = heights else { return grid.itemPath(at: point) }
     guard point.isFinite, let k = section(at: point), h.rowCount(inSection: k) > 0 else { return nil }
-    guard let d = h.row(at: point.y - rowsTop(k), inSection: k) else { return nil }
+    guard let d = h.row(at: point.y - rowsTop(k, h), inSection: k) else { return nil }
     let path = ItemPath(item: d, section: k)
     return frame(ofItem: path).contains(point) ? path : nil
   }
   public func section(at point: Point) -> Int? {
-    guard heights != nil else { return grid.section(at: point) }
+    guard let h = heights else { return grid.section(at: point) }
     let w = configuration.width
     guard point.x >= 0, point.x < w || w <= 0 else { return nil }
     let m = point.y
-    guard sectionStarts.count > 1, m >= 0, m < sectionStarts[sectionStarts.count - 1] else { return nil }
-    let k = partitionPoint(sectionStarts.indices.dropLast()) { sectionStarts[$0] > m } - 1
+    let starts = h.sectionStarts
+    guard starts.count > 1, m >= 0, m < starts[starts.count - 1] else { return nil }
+    let k = partitionPoint(starts.indices.dropLast()) { starts[$0] > m } - 1
     return k >= 0 ? k : nil
   }
   public func isAfterLastItem(_ point: Point, inSection section: Int) -> Bool {

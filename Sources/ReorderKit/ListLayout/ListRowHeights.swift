@@ -7,7 +7,7 @@
 /// Geometry is the list contract's with a height per row: section k starts at y_k = the sum, over
 /// earlier sections, of h + top + (its rows' heights) + bottom; its rows follow each other with no
 /// spacing, from y_k + h + top, across the width minus the section's left and right insets.
-struct ListRowHeights: Hashable, Sendable {
+@usableFromInline struct ListRowHeights: Hashable, Sendable {
   /// Per section: the running sums of the base rows' heights (count + 1 entries, the first 0).
   var sums: [[Double]]
   /// The running sums of the block's rows' heights (count + 1 entries, the first 0).
@@ -15,6 +15,8 @@ struct ListRowHeights: Hashable, Sendable {
   /// Where the block is shown: its section (-1: nowhere) and the base row it stands before.
   var blockSection = -1
   var blockRow = 0
+  /// sectionStarts[k] is the top of section k; the last entry is the content's height.
+  var sectionStarts: [Double] = []
 
   /// Builds the sums of base rows, and of a block at a place (or nowhere).
   /// - Precondition: every height is positive and finite.
@@ -81,6 +83,18 @@ struct ListRowHeights: Hashable, Sendable {
     let count = rowCount(inSection: k)
     if local < 0 { return 0 }
     return row(at: local, inSection: k) ?? count
+  }
+
+  /// Computes where each section starts, given each section's header height and insets.
+  mutating func recomputeStarts(header: Double, top: Double, bottom: Double) {
+    let count = sums.count
+    if sectionStarts.count != count + 1 { sectionStarts = Array(repeating: 0, count: count + 1) }
+    var y = 0.0
+    for k in 0..<count {
+      sectionStarts[k] = y
+      y += header + top + rowsExtent(inSection: k) + bottom
+    }
+    sectionStarts[count] = y
   }
 
   /// Shows the block before a base row of a section, or nowhere.

@@ -72,7 +72,9 @@ extension OutlineArrangement {
   /// height): its lower half again, a fixed point. Going back, the pointer must reach the tall
   /// card's upper half as it now lies, 20 pt higher: the short card's height is the hysteresis.
   /// - Complexity: O(log n): two hit tests, and the block placed once more (O(s) for s sections).
-  @inlinable func stableHit(at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool)
+  @inlinable @inline(never) func stableHit(
+    at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool
+  )
     -> OutlineDropHit<ItemID>
   {
     let first = hit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup)
@@ -92,7 +94,11 @@ extension OutlineArrangement {
   @inlinable func proposal(
     at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool
   ) -> OutlineProposal<ItemID> {
-    switch stableHit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup) {
+    let found =
+      layout.hasPerRowHeights
+      ? stableHit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup)
+      : hit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup)
+    switch found {
     case .nothing, .ownRows: return .none
     case .into(let group): return .insertInto(group)
     case .at(let position): return position == placeholder ? .none : .insertAt(position)
