@@ -81,4 +81,9 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil {
     .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
     .testTarget(name: "ReorderKitPostgresTests", dependencies: ["ReorderKitPostgres", "ReorderKit"]),
   ]
+  // The desktop app's `--share postgresql://…` (App+Share.swift); without PostgreSQL it says so.
+  for target in package.targets where target.name == "reorder-demo" {
+    target.dependencies.append("ReorderKitPostgres")
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("REORDERKIT_POSTGRES")]
+  }
 }

@@ -2,8 +2,8 @@
 # The benchmark suite: package-benchmark's runs of every benchmark target, then the reports that
 # BENCHMARKS.md quotes (medians, p90s, growth with n, bytes per item, ratios against the standard
 # library, goals with pass or miss), the engine as another package sees it against a
-# cross-module-optimized build (Benchmarks/Scripts/outside-in.sh), then whole-process timings of
-# `reorder diff`.
+# cross-module-optimized build (Benchmarks/Scripts/outside-in.sh), the shared board under load against a
+# local PostgreSQL (Benchmarks/Scripts/shared-board-load.sh), then whole-process timings of `reorder diff`.
 # The first build of package-benchmark takes several minutes.
 #
 #   make bench                 # everything
@@ -32,6 +32,10 @@ echo; echo "## From another package"; echo
 Scripts/outside-in.sh || status=1
 echo; echo "## Sectioned diff"; echo
 .build/release/diff-report || status=1
+if [ -z "${REORDERKIT_WITHOUT_POSTGRES:-}" ]; then
+  echo; echo "## A shared board under load (PostgreSQL)"; echo
+  Scripts/shared-board-load.sh || status=1
+fi
 if command -v hyperfine >/dev/null; then
   echo; echo "## reorder diff as a whole process"; echo
   Scripts/compare-whole-process.sh || status=1

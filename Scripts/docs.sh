@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs of the libraries, ReorderKit, ReorderKitSDL and ReorderKitUIKit, from their modules'
-# symbol graphs; fails on any warning (a broken link, an undocumented parameter), so the docs stay
+# Builds the DocC catalogs of the libraries, ReorderKit, ReorderKitSDL, ReorderKitUIKit and ReorderKitPostgres,
+# from their modules' symbol graphs; fails on any warning (a broken link, an undocumented parameter), so the docs stay
 # current. Output: .build/docs/ReorderKit, …/ReorderKitSDL and …/ReorderKitUIKit (or under DOCS_OUT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,10 +17,20 @@ swift build --target ReorderKitUIKit -Xswiftc -emit-symbol-graph -Xswiftc -emit-
   echo "docs: the build for ReorderKitUIKit's symbol graph failed" >&2
   exit 1
 }
+modules=(ReorderKit ReorderKitSDL ReorderKitUIKit)
+# The shared board's library, unless the build leaves PostgreSQL out.
+if [ -z "${REORDERKIT_WITHOUT_POSTGRES:-}" ]; then
+  swift build --target ReorderKitPostgres -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
+    -Xswiftc "$PWD/$graphs" >/dev/null 2>&1 || {
+    echo "docs: the build for ReorderKitPostgres's symbol graph failed" >&2
+    exit 1
+  }
+  modules+=(ReorderKitPostgres)
+fi
 out=${DOCS_OUT:-.build/docs}
 mkdir -p "$out"
 status=0
-for module in ReorderKit ReorderKitSDL ReorderKitUIKit; do
+for module in "${modules[@]}"; do
   # Each catalog gets its own module's graphs only (DocC documents one module per catalog).
   dir="$graphs/catalog-$module"
   rm -rf "$dir" && mkdir -p "$dir"

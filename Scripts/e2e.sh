@@ -9,7 +9,19 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in Xvfb xdotool convert import jq sqlite3; do
+# shellcheck source=../Tests/E2E/share.sh
+source Tests/E2E/share.sh
+# The share tests need a PostgreSQL server: without one given (REORDERKIT_PG_URL), the run goes on
+# under Scripts/with-postgres.sh, which starts one for it and stops it at the end.
+if [ -z "${REORDERKIT_PG_URL:-}" ]; then
+  wants_share=$([ $# = 0 ] && echo 1 || echo 0)
+  for t in "${share_tests[@]}"; do
+    for word in "$@"; do [[ $t == *"$word"* ]] && wants_share=1; done
+  done
+  [ "$wants_share" = 1 ] && exec Scripts/with-postgres.sh "$0" "$@"
+fi
+
+for tool in Xvfb xdotool convert import jq sqlite3 psql; do
   command -v "$tool" >/dev/null || { echo "e2e: $tool is missing (run Scripts/setup.sh)" >&2; exit 1; }
 done
 
@@ -65,6 +77,7 @@ tests=(
   "${persistence_tests[@]}"
   "${fault_tests[@]}"
   "${board_tests[@]}"
+  "${share_tests[@]}"
 )
 
 passed=0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A monkey in the real window: drives reorder-demo under Xvfb with random long-press drags (some
 # cancelled with Esc), taps, wheel turns, keys (Tab, Space, arrows, Page Up/Down, Home, End, Esc,
-# Enter), keyboard moves, undo and redo (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y), scene switches (keys 1-4)
+# Enter), keyboard moves, undo and redo (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y), scene switches (keys 1-5, the Board included)
 # and window resizes, all drawn from a seed it prints. Afterwards it checks that the app is alive
 # and still answers a key, that every "changed" line holds each of its scene's items exactly once,
 # that the database passes PRAGMA integrity_check and holds what the last "changed" line of each
@@ -105,7 +105,7 @@ act() {
     local undo=(ctrl+z ctrl+z ctrl+shift+z ctrl+y)
     key "${undo[$((RANDOM % 4))]}"
   elif [ $r -lt 80 ]; then
-    key "$(rnd 1 4)"
+    key "$(rnd 1 5)"
   elif [ $r -lt 85 ]; then
     W=$(rnd 320 900)
     H=$(rnd 420 900)

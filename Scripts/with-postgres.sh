@@ -7,7 +7,8 @@
 # The command sees:
 #   REORDERKIT_PG_URL      postgresql://postgres@127.0.0.1:PORT/postgres
 #   REORDERKIT_PG_CONTROL  a script: `$REORDERKIT_PG_CONTROL stop` / `start` stops or starts the same
-#                          server on the same port (the tests take the server away mid-sequence)
+#                          server on the same port (the tests take the server away mid-sequence);
+#                          `kill` stops it at once, as a crash would (pg_ctl stop -m immediate)
 #
 #   Scripts/with-postgres.sh swift test --filter ReorderKitPostgresTests
 #   Scripts/with-postgres.sh psql '$REORDERKIT_PG_URL'   # (quote the variable for the inner shell)
@@ -63,8 +64,9 @@ cat >"$DIR/control" <<EOF
 for fd in \$(ls /proc/\$\$/fd); do [ "\$fd" -gt 2 ] && eval "exec \$fd>&-"; done 2>/dev/null
 case "\${1:-}" in
   stop) exec ${AS_PG[*]} "$BIN/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null ;;
+  kill) exec ${AS_PG[*]} "$BIN/pg_ctl" -D "$DIR/data" -m immediate -w stop >/dev/null ;;
   start) exec ${AS_PG[*]} "$BIN/pg_ctl" -D "$DIR/data" -w -l "$DIR/data/server.log" -o "$OPTIONS" start >/dev/null ;;
-  *) echo "usage: \$0 stop|start" >&2; exit 2 ;;
+  *) echo "usage: \$0 stop|kill|start" >&2; exit 2 ;;
 esac
 EOF
 chmod 755 "$DIR/control"

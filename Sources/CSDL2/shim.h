@@ -51,4 +51,7 @@ static inline void CSDL2_LineBufferStdout(void) { setvbuf(stdout, NULL, _IOLBF, 
 /// Writes a line to stdout and flushes it.
 static inline void CSDL2_PutLine(const char *line) { flockfile(stdout); fputs(line, stdout); fputc('\n', stdout); fflush(stdout); funlockfile(stdout); }
 
+/// Writes `count` bytes and a newline to stdout and flushes them, as one line.
+static inline void CSDL2_PutBytesLine(const char *bytes, size_t count) { flockfile(stdout); fwrite(bytes, 1, count, stdout); fputc('\n', stdout); fflush(stdout); funlockfile(stdout); }
+
 #endif

@@ -21,6 +21,11 @@ public struct BoardState: Hashable, Sendable {
   }
 
   /// The last change of the server's sequence this state includes (0: none).
+  ///
+  /// ```swift
+  /// try await board.refresh()
+  /// print(await board.state.revision)   // the server's latest
+  /// ```
   public internal(set) var revision: Int64 = 0
   var rows: [String: Row] = [:]
 
@@ -44,9 +49,17 @@ public struct BoardState: Hashable, Sendable {
   }
 
   /// The order key of a card or column.
+  ///
+  /// ```swift
+  /// state.key(of: "c7")?.rawValue   // "V3k0V"
+  /// ```
   public func key(of id: String) -> OrderKey? { rows[id].flatMap { try? OrderKey($0.key) } }
 
   /// The version of a card or column (0: not on the board). Each committed change of a row adds one.
+  ///
+  /// ```swift
+  /// state.version(of: "c7")   // 3: created, then moved twice
+  /// ```
   public func version(of id: String) -> Int64 { rows[id]?.version ?? 0 }
 
   /// Whether the board has a card or column with this identifier.
@@ -78,7 +91,11 @@ public struct BoardState: Hashable, Sendable {
     }
   }
 
-  /// The longest order key on the board, in characters.
+  /// The longest order key on the board, in characters (the store keeps it at 64 or under).
+  ///
+  /// ```swift
+  /// assert(state.longestKey <= 64)
+  /// ```
   public var longestKey: Int { rows.values.map(\.key.utf8.count).max() ?? 0 }
 
   /// The children of a container, in order.
@@ -93,6 +110,21 @@ public struct BoardState: Hashable, Sendable {
       row.parent == parent ? (try? OrderKey(row.key)).map { (id: id, key: $0) } : nil
     }
     .sorted { $0.key < $1.key || ($0.key == $1.key && $0.id < $1.id) }
+  }
+
+  /// The row after `id` in its container (key order, then identifier order), or `nil` at the end.
+  /// - Complexity: O(n), n the number of rows.
+  func successor(of id: String) -> String? {
+    guard let row = rows[id] else { return nil }
+    let me = (id: id, key: row.key)
+    var best: (id: String, key: String)?
+    for (other, r) in rows where r.parent == row.parent && other != id {
+      let candidate = (id: other, key: r.key)
+      guard Self.precedes(me, candidate) else { continue }
+      if let b = best, !Self.precedes(candidate, b) { continue }
+      best = candidate
+    }
+    return best?.id
   }
 
   /// Key order, then identifier order.

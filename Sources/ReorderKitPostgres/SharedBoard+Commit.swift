@@ -2,7 +2,7 @@ import Foundation
 import ReorderKit
 
 extension SharedBoard {
-  /// Records a committed gesture, as the collection view reported it (``Change``: cards moved,
+  /// Records a committed gesture, as the collection view reported it (`Change`: cards moved,
   /// inserted or deleted; a section is a column): the board shows it at once, the outbox keeps it,
   /// and it goes to the server as soon as it can. Returns the gesture's identifier (for
   /// ``outcome(of:)``), or `nil` for a change that writes nothing (a placeholder move, a group

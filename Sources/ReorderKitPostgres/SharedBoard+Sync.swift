@@ -272,10 +272,10 @@ extension SharedBoard {
     var changes: [Change<String, String>] = []
     let deleted = writes.filter { $0.deleted && !$0.parent.isEmpty }.map(\.id)
     if !deleted.isEmpty { changes.append(.deleted(deleted)) }
-    for write in writes where !write.deleted && !write.parent.isEmpty {
-      let cards = board.cards(inColumn: write.parent)
-      guard let i = cards.firstIndex(of: write.id) else { continue }
-      let before = i + 1 < cards.count ? cards[i + 1] : nil
+    for write in writes where !write.deleted && !write.parent.isEmpty && board.contains(write.id) {
+      // The card after it in its column: one pass over the rows, not a sort of the column per write
+      // (which was a sixth of a loaded client's time).
+      let before = board.successor(of: write.id)
       changes.append(.moved(ReorderDifference(items: [write.id], section: write.parent, before: before)))
     }
     return changes

@@ -75,16 +75,28 @@ public actor SharedBoard {
   let server: PostgresConnection.Configuration
   let outbox: Outbox
   let logger: Logger
-  /// The client's identity in the log.
+  /// The client's identity in the log (its ``Configuration/clientName`` and a random suffix).
+  ///
+  /// ```swift
+  /// print(board.clientID)   // "reorderkit-1A2B3C4D"
+  /// ```
   public nonisolated let clientID: String
 
   /// The board as last read from the server.
   var confirmed: BoardState
   /// Gestures not yet in `confirmed`, in the order they were made.
   var pending: [Pending] = []
-  /// The board to show: `confirmed` with the pending gestures on top.
+  /// The board to show: the server's state with this client's unsent gestures on top.
+  ///
+  /// ```swift
+  /// view.apply(await board.state.snapshot, time: now)
+  /// ```
   public internal(set) var state: BoardState
   /// The server connection now.
+  ///
+  /// ```swift
+  /// if await board.connection == .online { caption = "Shared · connected" }
+  /// ```
   public internal(set) var connection: SharedBoardConnection = .offline(retryIn: .zero)
   var clientNumber: Int64?
   var tag: String
@@ -110,6 +122,12 @@ public actor SharedBoard {
   var sessionTasks: [Task<Void, Never>] = []
 
   /// Others' commits, lost races and connection changes, in order (one consumer).
+  ///
+  /// ```swift
+  /// for await event in board.events {
+  ///   if case .remote(let update) = event { view.apply(update.state.snapshot, time: now) }
+  /// }
+  /// ```
   public nonisolated let events: AsyncStream<SharedBoardEvent>
   let sink: AsyncStream<SharedBoardEvent>.Continuation
 
@@ -150,6 +168,10 @@ public actor SharedBoard {
   /// Connects (and keeps reconnecting) in the background: reads the board, sends the outbox,
   /// listens for others' commits. Returns at once; ``SharedBoardEvent/connection(_:announcement:)``
   /// tells when the board is online.
+  ///
+  /// ```swift
+  /// await board.start()
+  /// ```
   public func start() {
     guard runTask == nil, !closed else { return }
     runTask = Task { await run() }
@@ -157,6 +179,10 @@ public actor SharedBoard {
 
   /// Stops talking to the server and ends ``events``. Unsent gestures stay in the outbox for the
   /// next run.
+  ///
+  /// ```swift
+  /// await board.close()   // at exit; the outbox keeps what was not sent
+  /// ```
   public func close() async {
     closed = true
     runTask?.cancel()
@@ -171,6 +197,11 @@ public actor SharedBoard {
   }
 
   /// The number of gestures the server has not confirmed yet.
+  ///
+  /// ```swift
+  /// let waiting = await board.unsentCount
+  /// caption = "Offline · \(waiting) moves waiting"
+  /// ```
   public var unsentCount: Int { pending.count { $0.sent == nil } }
 
   /// Creates a board on the server with these columns and cards (keys evenly spread), unless a

@@ -10,6 +10,7 @@ extension App {
   /// arrangement after a committed change.
   func reactBoard(to events: [BoardScene.Engine.Event]) {
     guard let boardIndex, let board else { return }
+    shareBoardEvents(events)
     var moved: [String] = []
     var columnsMoved = false
     var rewrite = false

@@ -27,6 +27,8 @@ final class App: HostContent {
   var boardPane: BoardPane<String, String, String>
   let boardIndex: Int?
   var isBoard: Bool { current == boardIndex }
+  /// `--share`: the Board scene kept in PostgreSQL (App+Share.swift).
+  var share: ShareSession?
 
   static let barHeight = 52.0
   /// The caption line at the bottom: the latest announcement (the on-screen live region).
@@ -49,7 +51,9 @@ final class App: HostContent {
     for i in scenes.indices { prepareAnnouncer(of: i) }
     if let boardIndex {
       boardPane.frame = viewFrame(of: boardIndex)
-      board = BoardScene.makeBoard(scenes[boardIndex].view.snapshot, area: boardPane.frame)
+      board = BoardScene.makeBoard(
+        scenes[boardIndex].view.snapshot, area: boardPane.frame,
+        doingLimit: (scenes[boardIndex] as? BoardScene)?.doingLimit)
     }
   }
 
@@ -106,7 +110,9 @@ final class App: HostContent {
       }
       if let boardIndex, let old = board, !old.isDragging {
         boardPane.frame = viewFrame(of: boardIndex)
-        board = BoardScene.makeBoard(BoardScene.snapshot(of: old), area: boardPane.frame)
+        board = BoardScene.makeBoard(
+          BoardScene.snapshot(of: old), area: boardPane.frame,
+          doingLimit: (scenes[boardIndex] as? BoardScene)?.doingLimit)
       }
       reportScene(event: "resized", time: time)
     case .pointerDown where isTrackingPointer:
@@ -152,6 +158,7 @@ final class App: HostContent {
   }
 
   func tick(time: Double) {
+    pollShare(time: time)
     if isBoard, board != nil {
       reactBoard(to: board!.tick(time: time))
     } else {
@@ -280,8 +287,18 @@ final class App: HostContent {
     let line = Rect(x: 0, y: size.height - Self.captionHeight, width: size.width, height: Self.captionHeight)
     canvas.fill(line, color: theme.bar.withAlpha(0.97))
     canvas.fill(Rect(x: 0, y: line.minY, width: size.width, height: 0.5), color: theme.separator)
+    // A shared board's connection at its right end ("Shared · connected", "Offline · 2 moves waiting").
+    let status = isBoard ? shareStatus : nil
+    let statusWidth = status == nil ? 0.0 : min(200, size.width / 3)
     canvas.drawText(
-      caption, in: line.insetBy(dx: 12, dy: 0), size: 13, color: theme.text, alignment: .left)
+      caption, in: Rect(x: 12, y: line.minY, width: max(line.width - 24 - statusWidth, 1), height: line.height),
+      size: 13, color: theme.text,
+      alignment: .left)
+    if let status {
+      canvas.drawText(
+        status, in: Rect(x: line.maxX - 12 - statusWidth, y: line.minY, width: statusWidth, height: line.height),
+        size: 13, bold: true, color: theme.secondaryText, alignment: .right)
+    }
     return animating
   }
 

@@ -7,8 +7,8 @@ struct Options: ParsableCommand {
     commandName: "reorder-demo",
     abstract: "The ReorderKit desktop app.",
     discussion: """
-      Four scenes (Colors, Photos, Students, Lessons) switched by the control at the top or keys
-      1-4. Press and hold a cell to lift it, drag, release; Esc cancels a drag; the wheel scrolls.
+      Five scenes (Colors, Photos, Students, Lessons, Board) switched by the control at the top or
+      keys 1-5. Press and hold a cell to lift it, drag, release; Esc cancels a drag; the wheel scrolls.
       """)
 
   /// The scenes, in the switcher's order.
@@ -38,8 +38,11 @@ struct Options: ParsableCommand {
   @Option(help: "The first scene.")
   var scene: Scene = .colors
 
-  @Option(help: ArgumentHelp("The number of cells in Colors (10000 and more scroll smoothly).", valueName: "n"))
-  var items = 50
+  @Option(
+    help: ArgumentHelp(
+      "The number of cells in Colors (default 50), and of cards on the Board, shared by its five columns (default: its 40 built-in cards).",
+      valueName: "n"))
+  var items: Int?
 
   @Option(
     name: .customLong("state"),
@@ -47,6 +50,12 @@ struct Options: ParsableCommand {
       "The state database (default $XDG_STATE_HOME/reorderkit/state.sqlite, or ~/.local/state/reorderkit/state.sqlite).",
       valueName: "path"))
   var statePath: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Keep the Board scene in PostgreSQL and show what others do live; moves made offline wait in PATH.shared.sqlite beside the state file.",
+      valueName: "postgresql://user@host:port/db"))
+  var share: String?
 
   @Flag(help: "Start from the built-in data, ignoring the saved state.")
   var reset = false
@@ -66,6 +75,12 @@ struct Options: ParsableCommand {
       "Run the scripted tour of all scenes offscreen, writing PNG frames to this folder.", valueName: "dir"))
   var tourDirectory: String?
 
+  @Option(
+    name: .customLong("tour-scene"),
+    help: ArgumentHelp(
+      "With --tour: tour only this scene (repeat for several; default: every scene).", valueName: "scene"))
+  var tourScenes: [Scene] = []
+
   @Flag(name: .customLong("vsync"), inversion: .prefixedNo, help: "Wait for the display's vertical blank.")
   var vsync = true
 
@@ -77,7 +92,7 @@ struct Options: ParsableCommand {
   static let sceneNames = Scene.allCases.map(\.rawValue)
 
   func validate() throws {
-    guard (1...1_000_000).contains(items) else {
+    if let items, !(1...1_000_000).contains(items) {
       throw ValidationError("--items wants a whole number from 1 to 1000000, got \(items)")
     }
   }

@@ -50,6 +50,9 @@ struct StateDatabase: Sendable {
         } else if !(Set(["scene", "item"]).isSubset(of: Set(tables))) {
           throw Unusable(description: "its tables are missing")
         }
+        // Scenes whose first rows are still being written in chunks (``InitialRows``); a file of an
+        // earlier build has no such table yet.
+        if !tables.contains("pending") { try db.execute(sql: Self.pendingTable) }
         if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") != "wal" {
           throw Unusable(description: "cannot switch it to WAL mode")
         }
@@ -74,6 +77,10 @@ struct StateDatabase: Sendable {
         """)
   }
 
+  /// The scenes whose rows are not all written yet, each with the name of the arrangement the rows
+  /// complete (``InitialRows``).
+  static let pendingTable = "CREATE TABLE IF NOT EXISTS pending (scene TEXT PRIMARY KEY NOT NULL, base TEXT NOT NULL)"
+
   /// The index that reads a scene's rows in order (and a move's neighbours).
   static let orderIndex = "CREATE INDEX item_order ON item (scene, section, parent, key, expanded)"
 
@@ -83,6 +90,9 @@ struct StateDatabase: Sendable {
   struct SavedScene: Sendable {
     var state: JSONObject
     var snapshot: Snapshot<String, String>
+    /// The rows of a scene whose chunked first write was cut short (`snapshot` then holds only the
+    /// rows on disk): see ``completed(_:base:)``.
+    var pending: PendingRows? = nil
   }
 
   /// Every saved scene. Rows are read with SQLite's own API (a million rows in about a second).
@@ -90,8 +100,13 @@ struct StateDatabase: Sendable {
     try queue.read { db in
       var result: [String: SavedScene] = [:]
       let scenes = try Row.fetchAll(db, sql: "SELECT name, sections, state FROM scene")
+      let bases = try Dictionary(
+        Row.fetchAll(db, sql: "SELECT scene, base FROM pending").map { ($0[0] as String, $0[1] as String) },
+        uniquingKeysWith: { a, _ in a })
       for row in scenes {
         let name: String = row["name"]
+        let base = bases[name]
+        var pendingRows: [String: [(item: String, key: String)]] = [:]
         let sectionIDs = try JSONValue.parse(Array((row["sections"] as String).utf8)).array?.compactMap(\.string) ?? []
         let state = try JSONValue.parse(Array((row["state"] as String).utf8)).object ?? JSONObject()
         // Rows in the index's order: section, then top level (parent NULL) before children, each by key.
@@ -99,7 +114,7 @@ struct StateDatabase: Sendable {
         var children: [String: [String]] = [:]
         var expanded: [String: Bool] = [:]
         let statement = try db.makeStatement(
-          sql: "SELECT section, parent, item, expanded FROM item WHERE scene = ? ORDER BY section, parent, key")
+          sql: "SELECT section, parent, item, expanded, key FROM item WHERE scene = ? ORDER BY section, parent, key")
         let s = statement.sqliteStatement
         sqlite3_bind_text(s, 1, name, -1, sqliteTransient)
         var currentSection = ""
@@ -117,6 +132,9 @@ struct StateDatabase: Sendable {
               currentItems = []
             }
             currentItems.append(item)
+            if base != nil {
+              pendingRows[section, default: []].append((item, String(cString: sqlite3_column_text(s, 4))))
+            }
             if sqlite3_column_type(s, 3) != SQLITE_NULL { expanded[item] = sqlite3_column_int(s, 3) != 0 }
           } else {
             children[String(cString: sqlite3_column_text(s, 1)), default: []].append(item)
@@ -141,7 +159,8 @@ struct StateDatabase: Sendable {
           }
           snapshot = outline
         }
-        result[name] = SavedScene(state: state, snapshot: snapshot)
+        result[name] = SavedScene(
+          state: state, snapshot: snapshot, pending: base.map { PendingRows(base: $0, rows: pendingRows) })
       }
       return result
     }

@@ -28,6 +28,7 @@ extension StateDatabase {
     throws
   {
     try db.execute(sql: "DELETE FROM item WHERE scene = ?", arguments: [name])
+    try db.execute(sql: "DELETE FROM pending WHERE scene = ?", arguments: [name])
     // Many rows: the order index is built once after them, by sorting, rather than kept up to date
     // row by row; in the same transaction.
     let rebuildsIndex = snapshot.sections.reduce(0) { $0 + $1.items.count } >= 50_000

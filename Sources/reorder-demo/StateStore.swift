@@ -30,6 +30,9 @@ struct StateStore {
   private var savedState: [String: JSONObject] = [:]
   private(set) var writer = StateWriter(database: nil, path: "")
   private var reading: SceneReading?
+  /// Scenes restored from a cut-short chunked write, with the base their rows complete: ``adopt(_:)``
+  /// writes the rest.
+  private var resuming: [String: SavedArrangement] = [:]
 
   init(path: String) { self.path = path }
 
@@ -77,6 +80,18 @@ struct StateStore {
     if reading != nil, let warning = finishLoading() { warn(warning) }
     let name = scene.storageKey
     guard let saved = saved.removeValue(forKey: name) else { return }
+    if let pending = saved.pending {
+      // The scene's first rows were cut short (a kill while they were written): the rows on disk,
+      // completed from the scene's own items; the rest is written by adopt.
+      guard saved.state.members.isEmpty else { throw StateDatabase.Unusable(description: "an unfinished write") }
+      let base = Self.arrangement(of: scene)
+      let snapshot = try StateDatabase.completed(pending, base: base)
+      scene.view = scene.makeView(snapshot, viewSize: scene.view.viewSize)
+      resuming[name] = base
+      synced.insert(name)
+      savedState[name] = saved.state
+      return
+    }
     try SnapshotJSON.check(saved.snapshot, matches: scene.view.snapshot)
     if saved.state.members.isEmpty {
       scene.view = scene.makeView(saved.snapshot, viewSize: scene.view.viewSize)
@@ -94,9 +109,19 @@ struct StateStore {
   /// arrangement that did not fit), so that later moves write one row each.
   mutating func adopt(_ scenes: [any DemoScene]) {
     saved.removeAll()  // saved scenes the app does not show (another --items) need not stay in memory
+    for (name, base) in resuming {
+      writer.enqueue(.initialRows(base, state: JSONObject(), resume: true), scene: name, report: nil)
+    }
+    resuming.removeAll()
     for scene in scenes where !synced.contains(scene.storageKey) {
       let state = Self.extras(of: scene)
-      writer.enqueue(.replace(Self.arrangement(of: scene), state: state), scene: scene.storageKey, report: nil)
+      let arrangement = Self.arrangement(of: scene)
+      let count = arrangement.sections.reduce(0) { $0 + $1.items.count }
+      // A big plain scene is written in chunks, so that a move meanwhile waits for one chunk.
+      let operation: StateWriter.Operation =
+        arrangement.groups.isEmpty && state.members.isEmpty && count >= InitialRows.threshold
+        ? .initialRows(arrangement, state: state, resume: false) : .replace(arrangement, state: state)
+      writer.enqueue(operation, scene: scene.storageKey, report: nil)
       synced.insert(scene.storageKey)
       savedState[scene.storageKey] = state
     }

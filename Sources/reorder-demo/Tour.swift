@@ -12,6 +12,8 @@ import ReorderKitSDL
 struct Tour {
   let app: App
   let directory: String
+  /// The scenes to tour (by name), or every scene when empty.
+  var scenes: [String] = []
   let fps = 25.0
 
   enum Target {
@@ -26,7 +28,7 @@ struct Tour {
     case press(Target)
     case move(to: Target, duration: Double)
     case release
-    case key(Key)
+    case key(Key, KeyModifiers = [])
     case tapSortControl(Int)
     case scroll(Point, duration: Double)
     /// A second finger taps an item while the first holds the drag: it joins the session.
@@ -57,8 +59,23 @@ struct Tour {
         .wait(0.2), .still("students-drag"), .wait(0.2), .release, .wait(0.8),
       ]
     case "board":
-      // The board at rest; its drags are driven by the end-to-end tests.
-      return [.wait(0.4), .still("board")]
+      return [
+        .wait(0.4), .still("board"),
+        // A card from To do into Doing, between its two cards.
+        .press(.item("card-14")), .wait(0.7), .move(to: .near("card-24", dx: 0, dy: 6), duration: 1.2), .wait(0.3),
+        .still("board-drag"), .wait(0.2), .release, .wait(0.8),
+        // Doing is full (three of three): a fourth card shows the forbidden marker, and a release there cancels.
+        .press(.item("card-15")), .wait(0.7), .move(to: .near("card-23", dx: 0, dy: 30), duration: 1.2), .wait(0.5),
+        .still("board-full"), .wait(0.2), .release, .wait(0.8),
+        // The keyboard: Tab focuses a card, Space lifts it, Right takes it to Review, Space drops it.
+        .key(.tab), .wait(0.3), .key(.space), .wait(0.4), .key(.right), .wait(0.6), .key(.right), .wait(0.6),
+        .still("board-keyboard"), .key(.space), .wait(0.8),
+        // A column by its header: Review moves left of Doing.
+        .press(.item("review")), .wait(0.7), .move(to: .near("doing", dx: -60, dy: 0), duration: 1.0), .wait(0.3),
+        .release, .wait(0.8),
+        // Undo, twice: the column goes back, then the keyboard move.
+        .key(.character("z"), .control), .wait(0.8), .key(.character("z"), .control), .wait(0.8),
+      ]
     default:
       return [
         .wait(0.4), .still("lessons"),
@@ -90,12 +107,12 @@ struct Tour {
   func run() throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var t = 1.0
-    for (index, name) in Options.sceneNames.enumerated() {
+    for (index, name) in Options.sceneNames.enumerated() where scenes.isEmpty || scenes.contains(name) {
       let folder = "\(directory)/\(name)"
       try? FileManager.default.removeItem(atPath: folder)
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      if index == 0 && app.current != 0 || index > 0 { app.switchScene(to: index, time: t) }
-      if index == 0 { app.reportScene(event: "ready", time: t) }
+      if index != app.current { app.switchScene(to: index, time: t) }
+      if index == app.current && t == 1.0 { app.reportScene(event: "ready", time: t) }
       var steps = Self.script(for: name)[...]
       var pending: [(time: Double, input: InputEvent?)] = []
       var frame = 0
@@ -129,7 +146,7 @@ struct Tour {
             }
             pointer = to
           case .release: pending.append((t, .pointerUp(pointer)))
-          case .key(let key): pending.append((t, .key(key)))
+          case .key(let key, let modifiers): pending.append((t, .key(key, modifiers: modifiers)))
           case .tapSortControl(let i):
             let f = StudentsScene.sortControlFrame(in: app.controlsFrame)
             let w = f.width / Double(StudentSort.allCases.count)
@@ -182,6 +199,7 @@ struct Tour {
       let c = position(of: .item(id), time: time)
       return Point(x: c.x + dx, y: c.y + dy)
     case .item(let id):
+      if app.isBoard, let board = app.board { return position(ofCard: id, on: board) }
       let origin = app.viewOrigin
       for element in app.scene.view.renderList(at: time).elements {
         if case .item(id) = element.kind {
@@ -190,5 +208,20 @@ struct Tour {
       }
       return Point(x: origin.x + 40, y: origin.y + 40)
     }
+  }
+
+  /// The window point of a board card's centre (or of a column's header, by the column's id).
+  func position(ofCard id: String, on board: BoardScene.Engine) -> Point {
+    for column in board.columns {
+      if column.id == id, let header = column.header {
+        return BoardPane<String, String, String>.windowFrame(header, board).center
+      }
+      let origin = BoardPane<String, String, String>.windowFrame(column.frame, board).origin
+      let offset = column.view.contentOffset
+      for (item, f) in column.view.visibleItems() where item == id {
+        return Point(x: f.midX + origin.x - offset.x, y: f.midY + origin.y - offset.y)
+      }
+    }
+    return Point(x: 40, y: 80)
   }
 }

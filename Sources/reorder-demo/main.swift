@@ -26,6 +26,12 @@ if options.statePath == nil {
     warn("reorder-demo: warning: cannot move the old state file in \(folder) to its new name (\(error))")
   }
 }
+// `--share`: a URL that is not PostgreSQL's ends the app here, before a window opens.
+#if REORDERKIT_POSTGRES
+  let boardShare = App.openShare(options)
+#else
+  App.refuseShare(options)
+#endif
 var store = StateStore(path: options.resolvedStatePath)
 if let warning = store.load(reset: options.reset) { warn(warning) }
 
@@ -44,11 +50,11 @@ func viewSize(controls: Double) -> Size {
   Size(width: windowSize.width, height: max(windowSize.height - App.barHeight - controls, 1))
 }
 var scenes: [any DemoScene] = [
-  ColorsScene(count: options.items, viewSize: viewSize(controls: 0)),
+  ColorsScene(count: options.items ?? 50, viewSize: viewSize(controls: 0)),
   PhotosScene(viewSize: viewSize(controls: 0)),
   StudentsScene(viewSize: viewSize(controls: 48)),
   LessonsScene(viewSize: viewSize(controls: 0)),
-  BoardScene(viewSize: viewSize(controls: 0)),
+  BoardScene(cards: options.items, viewSize: viewSize(controls: 0)),
 ]
 if let warning = store.finishLoading() { warn(warning) }
 for i in scenes.indices {
@@ -61,15 +67,25 @@ for i in scenes.indices {
   }
 }
 store.adopt(scenes)
+#if REORDERKIT_POSTGRES
+  if let boardShare, let i = scenes.firstIndex(where: { $0 is BoardScene }) {
+    // The shared board, as the server has it (or as this client last saw it, offline).
+    let snapshot = App.startShare(boardShare, cards: options.items)
+    scenes[i].view = scenes[i].makeView(snapshot, viewSize: scenes[i].view.viewSize)
+  }
+#endif
 
 let app = App(
   options: options, host: host, scenes: scenes,
   current: Options.Scene.allCases.firstIndex(of: options.scene) ?? 0, store: store)
+#if REORDERKIT_POSTGRES
+  if let boardShare { app.share = ShareSession(link: boardShare) }
+#endif
 // The app owns the scenes now: a second reference would make the first drop copy a million items.
 scenes.removeAll()
 if let directory = options.tourDirectory {
   do {
-    try Tour(app: app, directory: directory).run()
+    try Tour(app: app, directory: directory, scenes: options.tourScenes.map(\.rawValue)).run()
   } catch {
     warn("reorder-demo: tour failed: \(error)")
     exit(1)
@@ -77,6 +93,7 @@ if let directory = options.tourDirectory {
 } else {
   host.run(app)
 }
+app.closeShare()
 app.store.finish()
 if options.stats { warn(app.statsSummary()) }
 Window.quitSDL()

@@ -183,4 +183,32 @@ test_persistence_imports_json_once() {
   expect "imported once: no second copy" [ ! -e "$db.v1-2.json" ] || return 1
 }
 
-persistence_tests=(test_persistence_million_items test_persistence_garbage_kept_aside test_persistence_imports_json_once)
+# A million items: a drop right after ready (before the initial rows are all written, in chunks)
+# reports "changed" within 2 s; kill -9 at once; the restart shows the drop (the rows on disk,
+# completed from the scene's items) and writes the rest; then every row is on disk, in the order shown.
+test_persistence_million_kill_during_first_write() {
+  local db="$TMP/million-kill.db" scene=colors-1000000
+  launch_timed --report --reset --no-vsync --state "$db" --scene colors --items 1000000 || return 1
+  drop_and_time c1 c8 || return 1
+  kill -KILL "$APP_PID"
+  wait "$APP_PID" 2>/dev/null
+  APP_PID=""
+  local reported
+  reported=$(last_event changed | jq -c '.sections[0].items[0:10]')
+  echo "    release to changed: $RELEASE_MS ms; killed with -9 with $(sqlite3 "$db" "SELECT count(*) FROM item") rows on disk"
+  expect "changed within 2 s of the release (got $RELEASE_MS ms)" [ "$RELEASE_MS" -lt 2000 ] || return 1
+  expect "the write was cut short" [ "$(sqlite3 "$db" "SELECT count(*) FROM pending")" = 1 ] || return 1
+  launch_timed --report --stats --no-vsync --state "$db" --scene colors --items 1000000 || return 1
+  expect "the restart shows the drop" [ "$(colors_order | jq -c '.[0:10]')" = "$reported" ] || return 1
+  expect "the rest written" wait_for_rows "$db" "$scene" 1000000 120 || return 1
+  for _ in $(seq 1 100); do
+    [ "$(sqlite3 "$db" "SELECT count(*) FROM pending")" = 0 ] && break
+    sleep 0.2
+  done
+  stop_app
+  expect "no pending write left" [ "$(sqlite3 "$db" "SELECT count(*) FROM pending")" = 0 ] || return 1
+  expect "the saved order is the reported one" [ "$(saved_order "$db" "$scene")" = "$reported" ] || return 1
+  expect "no warning, got: $(cat "$ERR")" bash -c "! grep -q warning '$ERR'" || return 1
+}
+
+persistence_tests=(test_persistence_million_items test_persistence_million_kill_during_first_write test_persistence_garbage_kept_aside test_persistence_imports_json_once)

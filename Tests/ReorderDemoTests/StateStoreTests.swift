@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ReorderKit
+import ReorderTool
 import Testing
 
 @testable import reorder_demo
@@ -168,5 +169,83 @@ struct StateStoreTests {
     let order = try #require(scenes["colors"]).snapshot.items(inSection: 0)
     #expect(order.count == 60_000 && order[49_998] == "c1" && order[49_999] == "c50000" && order[0] == "c2")
     #expect(scenes["small"]?.snapshot.items(inSection: 0) == ["a", "b"])
+  }
+
+  @Test func movesWhileABigScenesFirstRowsAreWrittenSurviveAKillAndTheRestIsWrittenAtTheNextStart() throws {
+    InitialRows.chunkDuration = 0  // 512 rows a chunk
+    defer { InitialRows.chunkDuration = 0.04 }
+    let path = try scratch() + "/state.sqlite"
+    let size = Size(width: 400, height: 600)
+    var store = StateStore(path: path)
+    #expect(store.load(reset: true) == nil)
+    var scene: any DemoScene = ColorsScene(count: 60_000, viewSize: size)
+    store.adopt([scene])
+    // Two drops at once, while the rows are written: c1 before c9, c59990 (not written yet) before c30000.
+    var items = (1...60_000).map { "c\($0)" }
+    items.remove(at: 0)
+    items.insert("c1", at: 7)
+    items.remove(at: try #require(items.firstIndex(of: "c59990")))
+    items.insert("c59990", at: try #require(items.firstIndex(of: "c30000")))
+    scene.view = scene.makeView(try colors(items), viewSize: size)
+    store.record(scene, moved: ["c59990", "c1"], toggled: [], reporting: false)
+    store.finish()  // the app quits (or is killed) before the rows are all written
+    let database = try StateDatabase(path: path)
+    let (rows, pending) = try database.queue.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0,
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM pending") ?? 0
+      )
+    }
+    #expect(rows < 60_000 && pending == 1, "cut short: \(rows) rows, \(pending) pending")
+
+    // The next start shows both drops, then writes the rest.
+    var again = StateStore(path: path)
+    #expect(again.load(reset: false) == nil)
+    var restored: any DemoScene = ColorsScene(count: 60_000, viewSize: size)
+    try again.restore(&restored)
+    #expect(restored.view.snapshot.items(inSection: 0) == items)
+    again.adopt([restored])
+    var done = false
+    for _ in 0..<600 where !done {
+      Thread.sleep(forTimeInterval: 0.1)
+      done = try database.queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending") } == 0
+    }
+    again.finish()
+    #expect(done)
+    let saved = try #require(try database.readScenes()["colors-60000"])
+    #expect(saved.pending == nil)
+    #expect(saved.snapshot.items(inSection: 0) == items)
+  }
+
+  @Test func rowsOfAnotherArrangementAreNotCompleted() throws {
+    let base = SavedArrangement(try colors(["a", "b", "c"]))
+    let name = StateDatabase.baseName(of: base)
+    let rows = ["colors": [(item: "c", key: "0")]]
+    #expect(
+      try StateDatabase.completed(.init(base: name, rows: rows), base: base).items(inSection: 0) == ["c", "a", "b"])
+    #expect(throws: (any Error).self) {
+      try StateDatabase.completed(.init(base: name, rows: rows), base: SavedArrangement(try colors(["a", "b", "d"])))
+    }
+    #expect(throws: (any Error).self) {
+      try StateDatabase.completed(.init(base: name, rows: ["other": rows["colors"]!]), base: base)
+    }
+  }
+
+  @Test func aPlainChangedLineIsWhatTheJSONWriterWrites() throws {
+    let snapshot = try Snapshot<String, String>(sections: [
+      .init(id: "colors", items: ["c1", "c2", "c3"]), .init(id: "empty", items: []), .init(id: "more", items: ["c4"]),
+    ])
+    let line = StateWriter.changedLine(
+      StateWriter.ChangedReport(scene: "colors", snapshot: SavedArrangement(snapshot, plain: true), plain: true))
+    let sections = snapshot.sections.map { section -> JSONValue in
+      .object(["id": .string(section.id), "items": .array(section.items.map(JSONValue.string))])
+    }
+    let expected = JSONValue.object([
+      "event": "changed", "scene": "colors", "sections": .array(sections),
+    ]).serialized()
+    #expect(String(decoding: line, as: UTF8.self) == expected)
+    var ready = ""
+    StateWriter.appendSections(SavedArrangement(snapshot, plain: true), plain: true, to: &ready)
+    #expect(ready == JSONValue.array(sections).serialized())
   }
 }

@@ -36,6 +36,27 @@ struct KeyPlacementTests {
     }
   }
 
+  /// The card after another in its column (how others' commits name `before`), against the sorted
+  /// column, on random boards with repeated keys.
+  @Test func successorMatchesTheSortedColumn() {
+    var random = SplitMix(seed: 11)
+    for _ in 0..<300 {
+      var board = BoardState()
+      board.rows["todo"] = .init(parent: "", key: "V", version: 1)
+      board.rows["done"] = .init(parent: "", key: "k", version: 1)
+      for n in 0..<Int(random.next() % 12) {
+        let key = ["a", "b", "b", "c", "d0", "d1"][Int(random.next() % 6)]
+        board.rows["c\(n)"] = .init(parent: random.next() % 3 == 0 ? "done" : "todo", key: key, version: 1)
+      }
+      for column in ["todo", "done"] {
+        let cards = board.cards(inColumn: column)
+        for (i, card) in cards.enumerated() {
+          #expect(board.successor(of: card) == (i + 1 < cards.count ? cards[i + 1] : nil), "\(cards) at \(card)")
+        }
+      }
+    }
+  }
+
   @Test func aGestureInANarrowGapRebalancesNeighboursAndStaysShort() throws {
     var board = BoardState()
     board.rows["todo"] = .init(parent: "", key: "V", version: 1)

@@ -38,22 +38,40 @@ struct BoardScene: DemoScene {
   /// How many cards each column starts with (Doing two, under its limit of three).
   static let counts = [12, 10, 2, 6, 10]
 
+  /// The number of cards when `--items` gave one (for scale: the columns share them equally and
+  /// Doing has no limit), or nil for the 40 built-in cards.
+  let cards: Int?
+
   static func cardID(_ n: Int) -> String { "card-\(n)" }
 
-  /// The built-in arrangement.
-  static func initialSnapshot() -> Snapshot<String, String> {
+  /// How many cards each column starts with: the built-in counts, or `cards` shared equally (the
+  /// first columns take one more when it does not divide).
+  static func counts(cards: Int?) -> [Int] {
+    guard let cards else { return counts }
+    return columns.indices.map { k in cards / columns.count + (k < cards % columns.count ? 1 : 0) }
+  }
+
+  /// The built-in arrangement (`cards` cards, or the 40 built-in ones).
+  static func initialSnapshot(cards: Int? = nil) -> Snapshot<String, String> {
     var snapshot = Snapshot<String, String>()
     var n = 1
-    for (column, count) in zip(columns, counts) {
+    for (column, count) in zip(columns, counts(cards: cards)) {
       try! snapshot.appendSection(column.id, items: (n..<n + count).map(cardID))
       n += count
     }
     return snapshot
   }
 
-  init(viewSize: Size) {
-    view = Self.makeView(Self.initialSnapshot(), viewSize: viewSize)
+  init(cards: Int? = nil, viewSize: Size) {
+    self.cards = cards
+    view = Self.makeView(Self.initialSnapshot(cards: cards), viewSize: viewSize)
   }
+
+  /// The built-in board is saved as "board"; a board of `--items N` cards as "board-N".
+  var storageKey: String { cards.map { "board-\($0)" } ?? name }
+
+  /// Doing's limit: three on the built-in board; none on a board made for scale.
+  var doingLimit: Int? { cards == nil ? Self.doingLimit : nil }
 
   func layout(for viewSize: Size) -> LayoutConfiguration { Self.layout(for: viewSize) }
 
@@ -73,16 +91,20 @@ struct BoardScene: DemoScene {
 
   static func number(of id: String) -> Int { Int(id.dropFirst(5)) ?? 0 }
 
+  /// A card's title: the built-in titles in turn (a board of more cards repeats them).
   static func title(of id: String) -> String {
     let n = number(of: id)
-    return titles.indices.contains(n - 1) ? titles[n - 1] : id
+    return n >= 1 ? titles[(n - 1) % titles.count] : id
   }
 
   /// A title broken into lines of at most `width` characters, at spaces (three lines at most).
-  static func lines(of id: String, width: Int = 28) -> [String] {
+  static func lines(of id: String, width: Int = 28) -> [String] { lines(title: title(of: id), width: width) }
+
+  /// A title broken into lines of at most `width` characters, at spaces (three lines at most).
+  static func lines(title: String, width: Int = 28) -> [String] {
     var lines: [String] = []
     var line = ""
-    for word in title(of: id).split(separator: " ") {
+    for word in title.split(separator: " ") {
       if !line.isEmpty && line.count + 1 + word.count > width {
         lines.append(line)
         line = ""
@@ -102,18 +124,29 @@ struct BoardScene: DemoScene {
   static let lineHeight = 19.0
 
   /// A card's size: its width, and its height for its lines.
-  static func cardSize(of id: String) -> Size {
-    Size(width: columnWidth - 2 * inset, height: 22 + lineHeight * Double(lines(of: id).count))
+  static func cardSize(of id: String) -> Size { cardSize(lines: lines(of: id)) }
+
+  static func cardSize(lines: [String]) -> Size {
+    Size(width: columnWidth - 2 * inset, height: 22 + lineHeight * Double(lines.count))
   }
 
   /// The board's columns in `area` (the window below the bar, above the caption), in the order of
   /// the saved sections: headers on top, the cards below.
-  static func makeBoard(_ snapshot: Snapshot<String, String>, area: Rect) -> Engine {
+  static func makeBoard(_ snapshot: Snapshot<String, String>, area: Rect, doingLimit: Int? = doingLimit) -> Engine {
     let height = max(area.height - headerHeight - 8, 1)
     let size = Size(width: columnWidth, height: height)
     // Every column knows every card's size: a card taken in from another column keeps its own
     // (the board does not carry sizes between flow grids).
-    let sizes = Dictionary(uniqueKeysWithValues: snapshot.sections.flatMap(\.items).map { ($0, cardSize(of: $0)) })
+    // The titles repeat on a board made for scale: each title's size is worked out once.
+    let titleSizes = titles.map { title in cardSize(lines: lines(title: title)) }
+    var sizes: [String: Size] = [:]
+    sizes.reserveCapacity(snapshot.sections.reduce(0) { $0 + $1.items.count })
+    for section in snapshot.sections {
+      for id in section.items {
+        let n = number(of: id)
+        sizes[id] = n >= 1 ? titleSizes[(n - 1) % titles.count] : cardSize(of: id)
+      }
+    }
     let engineColumns = snapshot.sections.enumerated().map { k, section in
       let x = area.minX + columnSpacing + Double(k) * (columnWidth + columnSpacing)
       var column = Snapshot<String, String>()

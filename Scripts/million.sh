@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Measures the first save of a million items in reorder-demo (release build, Colors, a fresh state
+# file, --no-vsync --stats, under Xvfb): a drop right after "ready" (before the initial rows are on
+# disk), then, once the million rows are on disk, two more drops. Prints, per run, the load
+# average, release to "changed" of each drop, when the rows were on disk, and the --stats lines.
+#
+#   Scripts/million.sh [RUNS]                       # .build/release/reorder-demo, 3 runs
+#   REORDER_DEMO=path/to/reorder-demo Scripts/million.sh 2
+#   KEEP_MILLION=1 Scripts/million.sh 1                 # keep each run's report and stderr
+#
+# Needs Xvfb, xdotool, jq, sqlite3 (Scripts/setup.sh).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${REORDER_DEMO:-.build/release/reorder-demo}
+RUNS=${1:-3}
+[ -x "$BIN" ] || { echo "million: no $BIN (swift build -c release --product reorder-demo)" >&2; exit 1; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-million.XXXXXX")
+export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state-home"
+mkdir -p "$HOME"
+unset SDL_VIDEODRIVER
+
+# shellcheck source=../Tests/E2E/lib.sh
+source Tests/E2E/lib.sh
+expect() { shift; "$@"; }
+# shellcheck source=../Tests/E2E/persistence.sh
+source Tests/E2E/persistence.sh
+
+# Cheaper polling than the e2e test's (grep over a report of 11 MB lines every 10 ms, and count(*)
+# over a million rows every 100 ms, load the machine the app is measured on): the report's size
+# every 10 ms, then its lines once it grew by a million bytes (a changed line is 11 MB).
+drop_and_time() {
+  read -r x0 y0 <<<"$(center "$1")"
+  read -r x1 y1 <<<"$(center "$2")"
+  local changed_before size start
+  changed_before=$(count_lines '"event": "changed"')
+  press "$x0" "$y0"
+  wait_for_line "\"event\": \"lifted\", \"scene\": \"colors\", \"item\": \"$1\"" 5 || { echo "    $1 did not lift"; return 1; }
+  glide "$x0" "$y0" "$x1" "$y1" 15
+  sleep 0.3
+  size=$(stat -c %s "$OUT")
+  start=$(now_ms)
+  release
+  for _ in $(seq 1 3000); do
+    if [ $(($(stat -c %s "$OUT") - size)) -gt 1000000 ]; then
+      [ "$(tail -c 1 "$OUT" | od -An -c | tr -d ' ')" = '\n' ] && [ "$(count_lines '"event": "changed"')" -gt "$changed_before" ] && break
+    fi
+    sleep 0.01
+  done
+  RELEASE_MS=$(($(now_ms) - start))
+  [ "$(count_lines '"event": "changed"')" -gt "$changed_before" ] || { echo "    no changed line"; return 1; }
+}
+
+wait_for_rows() {
+  for _ in $(seq 1 $(($4 * 2))); do
+    [ "$(sqlite3 "$1" "SELECT count(*) FROM item WHERE scene = '$2'" 2>/dev/null)" = "$3" ] && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
+cleanup() {
+  [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
+  stop_xvfb
+  if [ "${KEEP_MILLION:-0}" = 1 ]; then echo "million: kept $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
+start_xvfb || exit 1
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+for run in $(seq 1 "$RUNS"); do
+  db="$TMP/million-$run.db"
+  scene=colors-1000000
+  echo "run $run (load average $(load))"
+  launch_timed --report --reset --stats --no-vsync --state "$db" --scene colors --items 1000000 || exit 1
+  start=$(now_ms)
+  echo "  start to ready: $READY_MS ms"
+  drop_and_time c1 c8 || exit 1
+  echo "  drop 1, right after ready: release to changed $RELEASE_MS ms (load average $(load))"
+  wait_for_rows "$db" "$scene" 1000000 120 || { echo "  the rows never reached the disk"; exit 1; }
+  echo "  the million rows on disk $(($(now_ms) - start)) ms after ready"
+  sleep 1
+  drop_and_time c10 c13 || exit 1
+  echo "  drop 2: release to changed $RELEASE_MS ms (load average $(load))"
+  sleep 0.5
+  drop_and_time c14 c17 || exit 1
+  echo "  drop 3: release to changed $RELEASE_MS ms (load average $(load))"
+  stop_app
+  grep -E 'frame time|before present' "$ERR" | sed 's/^reorder-demo: /  /'
+  grep -E 'warning|error' "$ERR" | sed 's/^/  stderr: /'
+  expected=$(last_event changed | jq -c '.sections[0].items[0:30]')
+  [ "$(saved_order "$db" "$scene" 30)" = "$expected" ] && echo "  saved order = last changed line" ||
+    echo "  MISMATCH: saved $(saved_order "$db" "$scene" 30), reported $expected"
+done

@@ -1,0 +1,239 @@
+# End-to-end tests of `--share`: two windows of the app side by side, sharing one board in a real
+# PostgreSQL (Scripts/e2e.sh runs them under Scripts/with-postgres.sh, which exports
+# REORDERKIT_PG_URL and REORDERKIT_PG_CONTROL). A drag in one window appears in the other; the
+# server killed mid-session (pg_ctl stop -m immediate) while a move is made offline, then started
+# again: both windows converge, equal to the database. Sourced by Scripts/e2e.sh after lib.sh.
+
+SHARE_ARGS=(--report --size 620x640 --scene board)
+SHARE_BOARD=reorder-demo
+
+# sql QUERY: runs a query on the test server, unaligned, no headers.
+sql() { psql "$REORDERKIT_PG_URL" -X -q -At -v ON_ERROR_STOP=1 -c "$1"; }
+
+# share_reset: the shared board gone from the server (the first window creates it again), and the
+# windows' local outboxes gone.
+share_reset() {
+  sql "DELETE FROM reorder_changes WHERE board = '$SHARE_BOARD'; DELETE FROM reorder_rows WHERE board = '$SHARE_BOARD';
+    DELETE FROM reorder_boards WHERE board = '$SHARE_BOARD'" >/dev/null 2>&1 || true
+  rm -f "$TMP"/share-*.db*
+}
+
+# share_launch NAME X: a window at (X, 0), its report and process kept as NAME_OUT, NAME_PID, ….
+share_launch() {
+  local name=$1 x=$2
+  local others=()
+  [ -n "${a_PID:-}" ] && [ "$name" != a ] && others+=("$a_WID")
+  launch "${SHARE_ARGS[@]}" --state "$TMP/share-$name.db" --share "$REORDERKIT_PG_URL" || return 1
+  # xdotool's search by process may answer the other window (the windows carry no process id):
+  # this one is the window that was not there before.
+  if [ ${#others[@]} -gt 0 ]; then
+    WID=$(xdotool search --name '^ReorderKit$' | grep -vxF "${others[@]/#/-e}" | head -n1)
+    [ -n "$WID" ] || { echo "    no second window"; return 1; }
+  fi
+  xdotool windowmove "$WID" "$x" 0
+  sleep 0.3
+  printf -v "${name}_PID" %s "$APP_PID"
+  printf -v "${name}_OUT" %s "$OUT"
+  printf -v "${name}_ERR" %s "$ERR"
+  printf -v "${name}_WID" %s "$WID"
+}
+
+# use NAME: lib.sh's helpers work on that window from now on (raised above the other).
+use() {
+  local v
+  for v in PID OUT ERR WID; do
+    local from="${1}_$v"
+    case $v in PID) APP_PID=${!from} ;; OUT) OUT=${!from} ;; ERR) ERR=${!from} ;; WID) WID=${!from} ;; esac
+  done
+  xdotool windowraise "$WID" 2>/dev/null
+  sleep 0.1
+}
+
+# share_stop_all: both windows quit (SIGTERM).
+share_stop_all() {
+  local name
+  for name in a b; do
+    local pid="${name}_PID"
+    if [ -n "${!pid:-}" ]; then
+      use "$name" 2>/dev/null
+      stop_app
+      printf -v "${name}_PID" %s ""
+    fi
+  done
+  APP_PID=""
+}
+
+# window_board: the board the current window shows now, one "column|card,card" line per column:
+# its latest ready, changed or remote line.
+window_board() {
+  jq -r 'select(.event == "ready" or .event == "changed" or .event == "remote") | select(.views)
+    | .views | map("\(.id)|\(.sections[0].items | join(","))") | join(";")' "$OUT" | tail -n1
+}
+
+# database_board: the board as the server keeps it, in the same form (key order, then id order).
+database_board() {
+  sql "SELECT c.id || '|' || coalesce(string_agg(r.id, ',' ORDER BY r.key COLLATE \"C\", r.id COLLATE \"C\"), '')
+    FROM reorder_rows c LEFT JOIN reorder_rows r ON r.board = c.board AND r.parent = c.id
+    WHERE c.board = '$SHARE_BOARD' AND c.parent = ''
+    GROUP BY c.id, c.key ORDER BY c.key COLLATE \"C\", c.id COLLATE \"C\"" | paste -sd';'
+}
+
+# column_of BOARD ID: the cards of one column in a board line.
+column_of() { tr ';' '\n' <<<"$1" | sed -n "s/^$2|//p"; }
+
+# wait_until_equal NAME SECONDS: waits until the window's board equals the database's.
+wait_until_equal() {
+  use "$1"
+  for _ in $(seq 1 $(($2 * 5))); do
+    [ "$(window_board)" = "$(database_board)" ] && return 0
+    sleep 0.2
+  done
+  echo "    window $1: $(window_board)"
+  echo "    database: $(database_board)"
+  return 1
+}
+
+# outbox_count NAME: the moves waiting in a window's local outbox.
+outbox_count() { sqlite3 "$TMP/share-$1.db.shared.sqlite" "SELECT count(*) FROM outbox"; }
+
+# A drag in window A shows in window B (a `remote` line) as A committed it, and in the database.
+check_share_drag_shows_in_other_window() {
+  share_reset
+  share_launch a 0 || return 1
+  share_launch b 650 || return 1
+  use a
+  expect "window A online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  local start
+  start=$(window_board)
+  use b
+  expect "window B online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  expect "both windows start from the same board" [ "$(window_board)" = "$start" ] || return 1
+  expect "the built-in board, Backlog first: $start" [ "$(column_of "$start" backlog | cut -d, -f1)" = card-1 ] || return 1
+  use a
+  local x y w h
+  read -r x y w h <<<"$(frame_of card-14)"
+  drag_card card-1 $((x + w / 2)) $((y + h / 4)) || { echo "    card-1 did not lift"; return 1; }
+  release
+  expect "a changed line in A" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  local moved
+  moved=$(window_board)
+  expect "card-1 in To do in A, got $(column_of "$moved" todo)" \
+    grep -q "card-1" <<<"$(column_of "$moved" todo)" || return 1
+  use b
+  expect "a remote line in B within 10 s" wait_for_line '"event": "remote", "scene": "board"' 10 || return 1
+  expect "B shows A's board: $(window_board) vs $moved" [ "$(window_board)" = "$moved" ] || return 1
+  expect "the database holds it" wait_until_equal a 10 || return 1
+  screenshot "$TMP/share-b.png"
+  expect "no warning from A" [ ! -s "$a_ERR" ] || return 1
+  expect "no warning from B" [ ! -s "$b_ERR" ] || return 1
+}
+
+# The server killed (pg_ctl stop -m immediate) and started again while window A makes a move:
+# A keeps it in its outbox and says so, sends it on reconnecting, and both windows converge on the
+# database's board.
+check_share_server_killed_and_back() {
+  [ -n "$(database_board)" ] || { echo "    needs test_share_drag_shows_in_other_window"; return 1; }
+  share_launch a 0 || return 1
+  share_launch b 650 || return 1
+  use a
+  expect "window A online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  use b
+  expect "window B online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  "$REORDERKIT_PG_CONTROL" kill || { echo "    pg_ctl stop -m immediate failed"; return 1; }
+  use a
+  expect "A reports offline" wait_for_line '"event": "connection", "state": "offline"' 20 || return 1
+  use b
+  expect "B reports offline" wait_for_line '"event": "connection", "state": "offline"' 20 || return 1
+  use a
+  local x y w h
+  read -r x y w h <<<"$(frame_of card-15)"
+  drag_card card-2 $((x + w / 2)) $((y + h / 4)) || { echo "    card-2 did not lift"; return 1; }
+  release
+  expect "a changed line in A, offline" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  local offline
+  offline=$(window_board)
+  sleep 0.5
+  screenshot "$TMP/share-offline.png"
+  expect "card-2 in To do in A, got $(column_of "$offline" todo)" grep -q "card-2" <<<"$(column_of "$offline" todo)" || return 1
+  expect "the move waits in A's outbox (found $(outbox_count a))" [ "$(outbox_count a)" = 1 ] || return 1
+  "$REORDERKIT_PG_CONTROL" start || { echo "    the server did not start again"; return 1; }
+  expect "A online again" wait_for_count '"event": "connection", "state": "online"' 2 30 || return 1
+  use b
+  expect "B online again" wait_for_count '"event": "connection", "state": "online"' 2 30 || return 1
+  expect "B shows A's offline move (a remote line)" wait_for_line '"event": "remote", "scene": "board"' 15 || return 1
+  expect "A equals the database" wait_until_equal a 15 || return 1
+  expect "B equals the database" wait_until_equal b 15 || return 1
+  use a
+  expect "A's board is the one it made offline" [ "$(window_board)" = "$offline" ] || return 1
+  for _ in $(seq 1 50); do [ "$(outbox_count a)" = 0 ] && break; sleep 0.2; done
+  expect "A's outbox empty after the reconnection (found $(outbox_count a))" [ "$(outbox_count a)" = 0 ] || return 1
+}
+
+# A move in window B arrives in window A while A drags a card (lifted with the keyboard, carried
+# into To do): the drag goes on, and A's drop lands with B's move kept.
+check_share_remote_move_during_drag() {
+  [ -n "$(database_board)" ] || { echo "    needs test_share_drag_shows_in_other_window"; return 1; }
+  share_launch a 0 || return 1
+  share_launch b 650 || return 1
+  use a
+  expect "window A online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  local a_first b_card
+  a_first=$(column_of "$(window_board)" backlog | cut -d, -f1)
+  b_card=$(column_of "$(window_board)" backlog | cut -d, -f2)
+  use b
+  expect "window B online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  # A lifts its first Backlog card and carries it into To do, and holds it there.
+  use a
+  xdotool windowfocus "$WID" 2>/dev/null
+  sleep 0.2
+  key Tab
+  sleep 0.2
+  key space
+  expect "A lifts $a_first" wait_for_line "\"event\": \"lifted\", \"scene\": \"board\", \"item\": \"$a_first\"" 5 || return 1
+  key Right
+  expect "A carries it into To do" wait_for_line 'Moved to To do' 5 || return 1
+  # Meanwhile B drags the next Backlog card into To do with the pointer.
+  use b
+  local x y w h
+  read -r x y w h <<<"$(frame_of card-16)"
+  drag_card "$b_card" $((x + w / 2)) $((y + h / 4)) || { echo "    $b_card did not lift in B"; return 1; }
+  release
+  expect "B's move committed" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  use a
+  expect "A receives it mid-drag" wait_for_line '"event": "remote", "scene": "board"' 10 || return 1
+  expect "A's drag goes on (no cancel)" [ "$(count_lines '"event": "cancelled"')" = 0 ] || return 1
+  expect "A's drag goes on (no drop yet)" [ "$(count_lines '"event": "changed"')" = 0 ] || return 1
+  key space
+  expect "A's drop committed" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  local a_todo
+  a_todo=$(column_of "$(window_board)" todo)
+  expect "A's To do starts with $a_first and holds $b_card: $a_todo" \
+    bash -c "[ '${a_todo%%,*}' = '$a_first' ] && grep -q '$b_card' <<<'$a_todo'" || return 1
+  expect "A equals the database" wait_until_equal a 15 || return 1
+  expect "B equals the database" wait_until_equal b 15 || return 1
+}
+
+test_share_drag_shows_in_other_window() {
+  check_share_drag_shows_in_other_window
+  local status=$?
+  share_stop_all
+  return $status
+}
+
+test_share_server_killed_and_back() {
+  check_share_server_killed_and_back
+  local status=$?
+  # Whatever happened, the server runs again for the next test.
+  "$REORDERKIT_PG_CONTROL" start >/dev/null 2>&1
+  share_stop_all
+  return $status
+}
+
+test_share_remote_move_during_drag() {
+  check_share_remote_move_during_drag
+  local status=$?
+  share_stop_all
+  return $status
+}
+
+share_tests=(test_share_drag_shows_in_other_window test_share_server_killed_and_back test_share_remote_move_during_drag)
