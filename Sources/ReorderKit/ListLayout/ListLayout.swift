@@ -60,20 +60,7 @@ public struct ListLayout: CollectionLayout {
   /// Rows of one height: a grid of one column.
   var grid: GridLayout
   /// Rows of their own heights, or `nil` when every row is ``Configuration/rowHeight`` tall.
-  var heights: ListRowHeights? {
-    get {
-      if case .perRow(let h) = rows { return h }
-      return nil
-    }
-    set { rows = newValue.map { .perRow($0) } ?? .uniform }
-  }
-  /// The storage of `heights`, boxed: a list of one height stays as small to copy as before.
-  @usableFromInline var rows = Rows.uniform
-
-  @usableFromInline enum Rows: Hashable, Sendable {
-    case uniform
-    indirect case perRow(ListRowHeights)
-  }
+  @usableFromInline var heights: ListRowHeights?
 
   /// Creates a list with a number of visible rows per section.
   /// - Precondition: every count is non-negative and the row height is positive.
@@ -115,10 +102,7 @@ public struct ListLayout: CollectionLayout {
   }
 
   /// Whether rows have their own heights (built with ``init(_:rowHeights:)``).
-  @inlinable public var hasPerRowHeights: Bool {
-    if case .uniform = rows { return false }
-    return true
-  }
+  @inlinable public var hasPerRowHeights: Bool { heights != nil }
 
   /// Changes the number of visible rows in a section (a group expands or collapses, a row moves across sections).
   /// With per-row heights the first `count` rows keep theirs and rows added are ``Configuration/rowHeight`` tall.
