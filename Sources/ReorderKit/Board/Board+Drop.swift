@@ -22,6 +22,8 @@ extension Board {
     }
     guard let holder = drag.holder, let h = index(of: holder) else { return cancelAcross(time: time) }
     let depth = columns[h].view.undoDepth
+    // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
+    let unspoken = holder != drag.source && columns[h].view.pendingAnnouncement != nil
     let viewEvents = release(&columns[h].view, toView(drag.pointer, h), time)
     columns[h].view.dropHistory(after: depth)
     if viewEvents.contains(where: { if case .cancelled = $0 { true } else { false } }) {
@@ -44,7 +46,8 @@ extension Board {
         landed, from: drag.source, drag.homePositions, to: holder, finalPositions)
       let step = Across(
         items: landed, from: [(drag.source, drag.home)],
-        to: final.map { d in (holder, [Change.inserted(d, children: drag.children, expanded: drag.expanded)]) })
+        to: final.map { d in (holder, [Change.inserted(d, children: drag.children, expanded: drag.expanded)]) },
+        sizes: drag.sizes)
       history.undo.append(.across(step))
       history.redo = []
       for d in final { events.append(.view(holder, .changed(.moved(d)))) }
@@ -52,6 +55,9 @@ extension Board {
     }
     for event in viewEvents {
       switch event {
+      case .announcement where unspoken && !unchanged:
+        guard let place = columns[h].view.spokenPlace(ofItem: drag.lead) else { continue }
+        events.append(.view(holder, .announcement(movedToView(name(of: holder), place))))
       case .announcement, .dropped: events.append(.view(holder, event))
       default: continue
       }
@@ -67,7 +73,7 @@ extension Board {
     autoScroll.stop()
     guard let s = index(of: drag.source) else { return events }
     let items = Set(drag.items)
-    for change in drag.home { columns[s].view.putIn(change, only: items, time: time) }
+    for change in drag.home { columns[s].view.putIn(change, only: items, sizes: drag.sizes, time: time) }
     let view = columns[s].view
     if let place = view.spokenPlace(ofItem: drag.lead) {
       let name = view.announcer.itemName(drag.lead)

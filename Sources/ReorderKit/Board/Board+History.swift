@@ -57,7 +57,7 @@ extension Board {
         guard let i = index(of: view) else { continue }
         var landed: [ReorderDifference<SectionID, ItemID>] = []
         for change in changes {
-          if let d = columns[i].view.putIn(change, only: taken, time: time) { landed.append(d) }
+          if let d = columns[i].view.putIn(change, only: taken, sizes: step.sizes, time: time) { landed.append(d) }
         }
         let data = columns[i].view.snapshot
         let items = step.items.filter { taken.contains($0) && data.contains($0) }

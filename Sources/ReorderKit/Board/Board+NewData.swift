@@ -105,7 +105,7 @@ extension Board {
     leaveHolder(&drag, time: time)
     interaction = .dragging(drag)
     let items = Set(drag.items)
-    for change in drag.home { columns[s].view.putIn(change, only: items, time: time) }
+    for change in drag.home { columns[s].view.putIn(change, only: items, sizes: drag.sizes, time: time) }
     let data = columns[s].view.snapshot
     guard let first = drag.items.first(where: data.contains), let position = data.position(of: first) else { return }
     columns[s].view.takeOut(drag.items, time: time)

@@ -21,7 +21,66 @@ extension Board {
   }
 
   /// The pointer moved, in window coordinates.
-  public mutating func pointerMoved(to point: Point, time: Double) -> [Event] {
+  ///
+  /// - Complexity: a step within the view that holds the items, the other views at rest, costs
+  ///   that view's own step: the view's calls are made here, specialized for the caller's types
+  ///   (as ``CollectionView``'s are), and the board adds O(number of views).
+  @inlinable public mutating func pointerMoved(to point: Point, time: Double) -> [Event] {
+    guard let step = prepareHolderStep(to: point, time: time) else { return movePointer(to: point, time: time) }
+    let ticked = withView(step.index) { $0.tick(time: time) }
+    var events = absorbHolderStep(step.index, ticked, pristine: step.pristine)
+    guard holdsDrag(step.index) else { return events }
+    let moved = withView(step.index) { $0.pointerMoved(to: step.point, time: time) }
+    events += absorbHolderStep(step.index, moved, pristine: step.pristine)
+    return events
+  }
+
+  /// A pointer step within the view that holds the items, with nothing else going on (no other
+  /// view ticking, no board scrolling, no board events waiting): the board's own part of the
+  /// step is done here (its clock, the resting views' clocks, the pointer, its auto-scroll) and
+  /// the view's index, its point and whether the drag is still the source's own are returned for
+  /// the view's calls. `nil`: take the general path (nothing has changed).
+  @usableFromInline mutating func prepareHolderStep(
+    to point: Point, time: Double
+  ) -> (index: Int, point: Point, pristine: Bool)? {
+    guard point.isFinite, pendingEvents.isEmpty, !autoScroll.isScrolling, case .dragging(var drag) = interaction,
+      !drag.isKeyboard, let holder = drag.holder, let h = index(of: holder),
+      (columnIndex(at: point) ?? (columns.count == 1 ? 0 : nil)) == h,
+      !drag.pristine || holder == drag.source, columns[h].view.isDragging
+    else { return nil }
+    for i in columns.indices where i != h && !columns[i].view.isAtRest { return nil }
+    now = max(now, time)
+    for i in columns.indices where i != h { columns[i].view.advanceClockAtRest(to: time) }
+    // Not scrolling: the tick only moves the auto-scroll's clock.
+    _ = autoScroll.tick(time: time)
+    drag.pointer = point
+    interaction = .dragging(drag)
+    autoScroll.pointerMoved(to: point, viewSize: visibleSize, axis: axis, time: time)
+    return (h, toView(point, h), drag.pristine)
+  }
+
+  /// Calls a view of the board in place (the caller's closure is specialized for its types).
+  @usableFromInline mutating func withView<R>(_ i: Int, _ body: (inout View) -> R) -> R {
+    body(&columns[i].view)
+  }
+
+  /// Whether the board's drag is still under way and the view at `i` still runs it.
+  @usableFromInline func holdsDrag(_ i: Int) -> Bool {
+    guard case .dragging(let drag) = interaction, drag.holder == columns[i].id else { return false }
+    return columns[i].view.isDragging
+  }
+
+  /// A holder's events of a pointer step, named by the view; a visited view's live steps are the
+  /// board's to report, at the drop.
+  @usableFromInline mutating func absorbHolderStep(
+    _ i: Int, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>], pristine: Bool
+  ) -> [Event] {
+    guard !viewEvents.isEmpty else { return [] }
+    return absorb(columns[i].id, pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
+  }
+
+  /// The pointer moved: the general path (a press, a column, a drag entering or leaving views).
+  @usableFromInline mutating func movePointer(to point: Point, time: Double) -> [Event] {
     var events = advance(to: time)
     guard point.isFinite else { return events }
     switch interaction {
@@ -133,15 +192,22 @@ extension Board {
     return columns.lastIndex { $0.frame.contains(p) }
   }
 
-  /// Advances every view's clock (and the board's auto-scroll) and reports what they say.
+  /// Advances every view's clock (and the board's auto-scroll) and reports what they say. Only
+  /// the views with something going on are ticked (the source, the view holding the gap, views
+  /// animating or scrolling); the clocks of views at rest just move, so idle columns cost O(1).
   mutating func advance(to time: Double) -> [Event] {
     now = max(now, time)
     liftColumnIfHeld(time: time)
     var events = pendingEvents
-    pendingEvents = []
+    if !pendingEvents.isEmpty { pendingEvents = [] }
     for i in columns.indices {
+      if columns[i].view.isAtRest {
+        columns[i].view.advanceClockAtRest(to: time)
+        continue
+      }
       let id = columns[i].id
-      events += absorb(id, columns[i].view.tick(time: time))
+      let viewEvents = columns[i].view.tick(time: time)
+      if !viewEvents.isEmpty { events += absorb(id, viewEvents) }
     }
     if case .dragging(let drag) = interaction, !drag.isKeyboard,
       case .scroll(let delta) = autoScroll.tick(time: time)
@@ -213,8 +279,8 @@ extension Board {
     let over = columnIndex(at: drag.pointer) ?? (columns.count == 1 ? 0 : nil)
     if let holder = drag.holder, let h = index(of: holder), over == h {
       guard !drag.pristine || h == index(of: drag.source) else { return [] }
-      let view = columns[h].view
-      guard view.isDragging else { return [] }
+      // No copy of the view here: one would make the step below copy its storage (O(n)).
+      guard columns[h].view.isDragging else { return [] }
       let viewEvents = columns[h].view.pointerMoved(to: toView(drag.pointer, h), time: time)
       return absorb(holder, drag.pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
     }
@@ -231,27 +297,28 @@ extension Board {
     drag.refused = nil
     defer { interaction = .dragging(drag) }
     guard let target else { return events }
-    let column = columns[target]
+    // No copy of the column: the view changes below, and a copy would make it copy its storage.
+    let id = columns[target].id
     guard
-      column.id == drag.source || column.accepts.accepts(drag.items, from: drag.source, count: column.view.itemCount)
+      id == drag.source
+        || columns[target].accepts.accepts(drag.items, from: drag.source, count: columns[target].view.itemCount)
     else {
-      drag.refused = column.id
-      events.append(.refused(column.id))
+      drag.refused = id
+      events.append(.refused(id))
       return events
     }
     let isGroup = !drag.children.isEmpty
     let p = toView(drag.pointer, target)
-    guard let position = keyboardPosition ?? column.view.entryPosition(at: p, draggingGroup: isGroup) else {
+    guard let position = keyboardPosition ?? columns[target].view.entryPosition(at: p, draggingGroup: isGroup) else {
       return events
     }
     columns[target].view.takeIn(
-      drag.items, lead: drag.lead, children: drag.children, expanded: drag.expanded, at: position, pointer: p,
-      grab: drag.grab,
-      size: drag.size, keyboard: drag.isKeyboard, time: time)
-    drag.holder = column.id
+      drag.items, lead: drag.lead, children: drag.children, expanded: drag.expanded, sizes: drag.sizes, at: position,
+      pointer: p, grab: drag.grab, size: drag.size, keyboard: drag.isKeyboard, time: time)
+    drag.holder = id
     if let place = columns[target].view.placeholderSpokenPlace {
       columns[target].view.announceBoardMove(
-        movedToView(viewName(column.id), place), keyboard: drag.isKeyboard, time: time)
+        movedToView(name(of: id), place), keyboard: drag.isKeyboard, time: time)
     }
     return events
   }
@@ -263,30 +330,36 @@ extension Board {
     guard let holder = drag.holder, let h = index(of: holder) else { return [] }
     var events: [Event] = []
     if drag.pristine {
-      let view = columns[h].view
-      if let session = view.drag {
-        drag.items = view.boardDragItems
+      // No copy of the view or its data outlives its use: the view changes below.
+      if let session = columns[h].view.drag {
+        drag.items = columns[h].view.boardDragItems
         drag.grab = session.grab
         drag.size = session.size
       }
       // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
-      events = columns[h].view.abandonDragSilently(time: time).map { .view(holder, $0) }
-      let data = columns[h].view.snapshot
-      drag.items = drag.items.filter(data.contains).sorted {
-        data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
-      }
-      for id in drag.items {
-        drag.homePositions[id] = data.position(of: id)
-        if data.isGroup(id) {
-          drag.children[id] = data.children(of: id)
-          if data.isExpanded(id) { drag.expanded.insert(id) }
+      // One relayout: the drag ends, and the items are read where they stand and taken out.
+      let left = columns[h].view.abandonDragAndTakeOut(time: time) { data in
+        drag.items = drag.items.filter(data.contains).sorted {
+          data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
         }
+        for id in drag.items {
+          drag.homePositions[id] = data.position(of: id)
+          if data.isGroup(id) {
+            drag.children[id] = data.children(of: id)
+            if data.isExpanded(id) { drag.expanded.insert(id) }
+          }
+        }
+        return drag.items
       }
+      events = left.reverted.map { .view(holder, $0) }
+      drag.home = left.inverse
+      // The items' own sizes travel with them (a flow grid's cells, a list's rows).
+      let sizes = columns[h].view.itemSizes
+      for id in drag.items + drag.children.values.joined() { if let size = sizes[id] { drag.sizes[id] = size } }
       drag.pristine = false
-      drag.home = columns[h].view.takeOut(drag.items, time: time)
     } else {
-      columns[h].view.abandonDragSilently(time: time)
-      columns[h].view.takeOut(drag.items, time: time)
+      let items = drag.items
+      columns[h].view.abandonDragAndTakeOut(time: time) { _ in items }
     }
     drag.holder = nil
     return events

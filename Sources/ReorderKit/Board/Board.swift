@@ -28,8 +28,10 @@
 /// board.column("doing")?.view.snapshot.items(inSection: 0)     // ["d", "a"]
 /// ```
 ///
-/// - Complexity: a drag step within a view costs what it costs in that view (O(log n + v)); the
-///   first step into another view takes the items out of one view's data and into another's.
+/// - Complexity: a pointer step within a view costs what it costs in that view (O(log n + v)) plus
+///   O(number of views): only views with something going on are ticked, and that view's calls are
+///   specialized for your types. The first step into another view takes the items out of one
+///   view's data and into another's: O(n) in those views' lengths.
 public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable
 {
   /// A collection view of the board.
@@ -49,22 +51,33 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     public var accepts: BoardAcceptance<ViewID, ItemID>
     /// The column's header in board coordinates, by which the column itself is dragged (`nil`: none).
     public var header: Rect?
+    /// The view's name, spoken when items move into it ("Moved to Doing, position 3 of 5.") and in
+    /// its accessibility action ("Move to Doing"). `nil`: the board's ``Board/viewName``, by default
+    /// the identifier.
+    public var title: String?
 
     /// Creates a column.
+    ///
+    /// ```swift
+    /// Board<String, String, String>.Column(id: "doing", frame: frame, view: view, title: "Doing")
+    /// ```
     public init(
-      id: ViewID, frame: Rect, view: View, accepts: BoardAcceptance<ViewID, ItemID> = .everything, header: Rect? = nil
+      id: ViewID, frame: Rect, view: View, accepts: BoardAcceptance<ViewID, ItemID> = .everything, header: Rect? = nil,
+      title: String? = nil
     ) {
       self.id = id
       self.frame = frame
       self.view = view
       self.accepts = accepts
       self.header = header
+      self.title = title
     }
   }
 
   /// The views, in board order (a view listed later is on top where frames overlap).
   public internal(set) var columns: [Column]
-  /// A view's name, for announcements ("Moved to Doing, position 3 of 5."). Default: its identifier.
+  /// A view's name, for announcements ("Moved to Doing, position 3 of 5.") and accessibility
+  /// actions, when its column gives no ``Board/Column/title``. Default: its identifier.
   public var viewName: @Sendable (ViewID) -> String = { "\($0)" }
   /// The announcement of items entering a view: "Moved to Doing, position 3 of 5."
   public var movedToView: @Sendable (_ view: String, _ place: SpokenPlace) -> String = { view, p in
@@ -113,6 +126,8 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     var homePositions: [ItemID: OutlinePosition<ItemID>] = [:]
     var children: [ItemID: [ItemID]] = [:]
     var expanded: Set<ItemID> = []
+    /// The items' own sizes in the source (a flow grid's cells, a list's rows): they travel with them.
+    var sizes: [ItemID: Size] = [:]
     /// The pointer in window coordinates.
     var pointer: Point
     /// Where the pointer holds the lead item's cell, from its top-left corner, and its size.
@@ -149,6 +164,8 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     var items: [ItemID]
     var from: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
     var to: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
+    /// The items' own sizes, given to whichever view takes them in.
+    var sizes: [ItemID: Size] = [:]
   }
 
   /// Creates a board.
@@ -185,6 +202,15 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
 
   /// A view, by identifier.
   public func column(_ id: ViewID) -> Column? { index(of: id).map { columns[$0] } }
+
+  /// A view's name as spoken: its column's ``Board/Column/title``, else ``Board/viewName``.
+  ///
+  /// ```swift
+  /// board.name(of: "doing")   // "Doing"
+  /// ```
+  public func name(of id: ViewID) -> String {
+    index(of: id).flatMap { columns[$0].title } ?? viewName(id)
+  }
 
   /// The view under a point in window coordinates (the one listed later where frames overlap).
   public func viewID(at point: Point) -> ViewID? {

@@ -9,6 +9,19 @@ extension CollectionView {
     return [drag.item] + drag.items.filter { $0 != drag.item }
   }
 
+  /// Whether time passing changes nothing in the view: nothing pressed or lifted, no animation,
+  /// scrolling, paging or announcement under way. A board ticks only the views that are not at
+  /// rest (and moves the others' clocks), so that idle columns cost nothing per frame.
+  var isAtRest: Bool {
+    guard case .idle = interaction, !longPress.isPending, !longPress.isActive else { return false }
+    if case .grid(let config) = layoutConfiguration, config.pageWidth != nil { return false }
+    return pendingEvents.isEmpty && scrollAnimation == nil && pendingAnnouncement == nil && settle == nil
+      && animations.isEmpty && headerAnimations.isEmpty && ghosts.isEmpty
+  }
+
+  /// Moves the clock of a view at rest (see ``isAtRest``): nothing else happens in it.
+  mutating func advanceClockAtRest(to time: Double) { now = max(now, time) }
+
   /// Whether the drag in progress was lifted by the keyboard.
   var isKeyboardDrag: Bool { drag?.isKeyboard ?? false }
 
@@ -66,6 +79,45 @@ extension CollectionView {
     return reverted
   }
 
+  /// Ends the drag in progress without a word and takes travelling items out, in one relayout (one
+  /// rebuild of the rows or slots instead of two): ``abandonDragSilently(time:)`` then
+  /// ``takeOut(_:time:)``. `choose` receives the data once a live drag's moves are taken back and
+  /// returns the items to take out. Returns the live moves taken back and the change that puts the
+  /// items back where they stood.
+  mutating func abandonDragAndTakeOut(
+    time: Double, choosing choose: (Snapshot<SectionID, ItemID>) -> [ItemID]
+  ) -> (reverted: [CollectionViewEvent<SectionID, ItemID>], inverse: [Change<SectionID, ItemID>]) {
+    let session = drag
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    var inverse: [Change<SectionID, ItemID>] = []
+    var taken: [ItemID] = []
+    relayout(at: time) { view in
+      if let session, view.mode == .live {
+        for change in session.undo {
+          if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) }
+        }
+      }
+      view.interaction = .idle
+      taken = choose(view.snapshot).filter(view.snapshot.contains)
+      if !taken.isEmpty {
+        var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+        inverse = view.commitDerived(.deleted(taken), into: &ignored)
+      }
+      view.rebuildArrangement()
+      view.rebuildLayout()
+    }
+    if session != nil {
+      longPress.reset()
+      pendingAnnouncement = nil
+      spokenContainer = nil
+      settle = nil
+    }
+    for id in taken { animations[id] = nil }
+    if let focus, !snapshot.contains(focus) { self.focus = nil }
+    clampOffset()
+    return (reverted, inverse)
+  }
+
   /// Takes items out of the view (they travel to another view): the rows or slots close up. Nothing
   /// is reported or recorded. Returns the change that puts them back where they stood.
   @discardableResult
@@ -89,12 +141,13 @@ extension CollectionView {
   /// next item or group is gone, at the end of its section (or of the first section). Items the
   /// view holds already, or that are not in `only`, are left out. Returns where they landed.
   @discardableResult
-  mutating func putIn(_ change: Change<SectionID, ItemID>, only: Set<ItemID>, time: Double)
-    -> ReorderDifference<SectionID, ItemID>?
-  {
+  mutating func putIn(
+    _ change: Change<SectionID, ItemID>, only: Set<ItemID>, sizes: [ItemID: Size] = [:], time: Double
+  ) -> ReorderDifference<SectionID, ItemID>? {
     guard case .inserted(var d, let children, let expanded) = change, snapshot.numberOfSections > 0 else { return nil }
     d.items = d.items.filter { only.contains($0) && !snapshot.contains($0) }
     guard !d.items.isEmpty else { return nil }
+    adoptSizes(sizes, of: d.items + d.items.flatMap { children[$0] ?? [] })
     var candidates = [d]
     var end = d
     end.before = nil
@@ -121,11 +174,12 @@ extension CollectionView {
   /// placeholder is that position, the pointer (view coordinates) holding the lead item at `grab`.
   /// The view then runs the drag as its own: its target rule, policy, drop and cancel.
   mutating func takeIn(
-    _ items: [ItemID], lead: ItemID, children: [ItemID: [ItemID]], expanded: Set<ItemID>,
+    _ items: [ItemID], lead: ItemID, children: [ItemID: [ItemID]], expanded: Set<ItemID>, sizes: [ItemID: Size],
     at position: OutlinePosition<ItemID>,
     pointer: Point, grab: Point, size: Size, keyboard: Bool, time: Double
   ) {
     guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
+    adoptSizes(sizes, of: items + items.flatMap { children[$0] ?? [] })
     let section = snapshot.sections[position.section]
     let siblings = position.parent.map(snapshot.children(of:)) ?? section.items
     let before = position.index < siblings.count ? siblings[position.index] : nil
@@ -173,6 +227,12 @@ extension CollectionView {
         modifySession { $0.pointer = center }
       }
     }
+  }
+
+  /// Takes the sizes that items coming from another view had there (a flow grid's cells, a list's
+  /// rows): a card keeps its size as it crosses views.
+  mutating func adoptSizes(_ sizes: [ItemID: Size], of items: [ItemID]) {
+    for id in items { if let size = sizes[id] { _itemSizes[id] = size } }
   }
 
   /// Holds an announcement back as the pointer's placeholder moves are (spoken when it rests), or

@@ -1,0 +1,138 @@
+/// A move a screen reader offers on a card of a board: one of its view's own moves, or "Move to
+/// <view>" for each other view that accepts it (the menu Salesforce and Atlassian give kanban cards
+/// for people who do not drag).
+///
+/// ```swift
+/// board.accessibilityActions(for: "a")   // [.within(.moveDown), .within(.moveToEnd), .moveTo("doing")]
+/// ```
+public enum BoardAccessibilityAction<ViewID: Hashable & Sendable>: Hashable, Sendable {
+  /// A move within the item's view (``AccessibilityMove``).
+  case within(AccessibilityMove)
+  /// To the end of another view's first section.
+  case moveTo(ViewID)
+}
+
+/// Accessibility actions on a board: a card's moves within its view, and "Move to <view>" for each
+/// view that accepts it, performed as a gesture (one undo step, a difference that names the view,
+/// one announcement: "Moved to Doing, position 3 of 5.").
+extension Board {
+  /// The moves a screen reader lists on an item: its view's own (``CollectionView/accessibilityActions(for:)``),
+  /// then "Move to <view>" for every other view, in board order, that accepts it and has a section
+  /// to hold it. None during a gesture, or for an item the policy keeps in place.
+  ///
+  /// ```swift
+  /// board.accessibilityActions(for: "a").map(board.accessibilityName(of:))   // ["Move down", "Move to end", "Move to Doing"]
+  /// ```
+  public func accessibilityActions(for id: ItemID) -> [BoardAccessibilityAction<ViewID>] {
+    guard interaction.isIdle, let s = columns.firstIndex(where: { $0.view.snapshot.contains(id) }) else { return [] }
+    let view = columns[s].view
+    guard let p = view.snapshot.position(of: id), view.policy.canMoveItem(id, view.snapshot.policyPosition(p)) else {
+      return []
+    }
+    var actions: [BoardAccessibilityAction<ViewID>] = view.accessibilityActions(for: id).map { .within($0) }
+    for k in columns.indices where k != s && acceptsMove(of: id, from: s, into: k) {
+      actions.append(BoardAccessibilityAction.moveTo(columns[k].id))
+    }
+    return actions
+  }
+
+  /// An action's English name, for a front end's list: "Move up", "Move to Doing" (the view's
+  /// name, ``Board/name(of:)``); translate it there.
+  ///
+  /// ```swift
+  /// board.accessibilityName(of: .moveTo("doing"))   // "Move to Doing"
+  /// ```
+  public func accessibilityName(of action: BoardAccessibilityAction<ViewID>) -> String {
+    switch action {
+    case .within(let move): move.englishName
+    case .moveTo(let view): "Move to \(name(of: view))"
+    }
+  }
+
+  /// Performs an accessibility action on an item, as a gesture. A move within its view is the
+  /// view's own (``CollectionView/performAccessibilityAction(_:on:time:)``); "Move to <view>" lifts
+  /// the item, takes it to the end of that view's first section and drops it there through the same
+  /// session calls as a keyboard drag, so the policies decide as for a drag. Reported: the data's
+  /// events (``BoardEvent/moved(_:from:to:)``, the destination's `.changed` and `.committed`) and
+  /// one announcement, "Moved to Doing, position 3 of 3."; one undo step. Nothing during a gesture,
+  /// or for a view that does not accept the item.
+  ///
+  /// ```swift
+  /// _ = board.performAccessibilityAction(.moveTo("doing"), on: "a", time: now)
+  /// board.column("doing")?.view.snapshot.items(inSection: 0)   // ["d", "a"]
+  /// ```
+  public mutating func performAccessibilityAction(
+    _ action: BoardAccessibilityAction<ViewID>, on id: ItemID, time: Double
+  ) -> [Event] {
+    var events = advance(to: time)
+    guard interaction.isIdle, let s = columns.firstIndex(where: { $0.view.snapshot.contains(id) }) else {
+      return events
+    }
+    let source = columns[s].id
+    switch action {
+    case .within(let move):
+      let moved = absorb(source, columns[s].view.performAccessibilityAction(move, on: id, time: time))
+      events += moved
+      if moved.contains(where: \.isCommit) {
+        history.undo.append(.view(source))
+        history.redo = []
+      }
+      return events
+    case .moveTo(let target):
+      guard let d = index(of: target), d != s, acceptsMove(of: id, from: s, into: d),
+        let slot = columns[s].view.slot(of: id)
+      else { return events }
+      let frame = columns[s].view.layout.frame(ofItem: slot)
+      let offset = columns[s].view.offset
+      let lift = absorb(
+        source,
+        columns[s].view.beginMovement(
+          at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time))
+      guard case .dragging(var drag) = interaction else {
+        // Denied by the view's policy: it said so.
+        return events + lift.filter { if case .view(_, .lifted) = $0 { false } else { true } }
+      }
+      drag.isKeyboard = true
+      interaction = .dragging(drag)
+      let count = columns[d].view.snapshot.numberOfItems(inSection: 0)
+      var gesture = enter(d, keyboardPosition: OutlinePosition(section: 0, parent: nil, index: count), time: time)
+      gesture += finishDrag(time: time) { view, _, t in view.keyPressed(.space, time: t) }
+      if isDragging { gesture += cancelGesture(time: time) }
+      // The views' own words (the lift, the entry, the drop) give way to one announcement.
+      for i in [s, d] { gesture += absorb(columns[i].id, columns[i].view.tick(time: time)) }
+      var committed = false
+      for event in gesture {
+        switch event {
+        case .moved, .refused: events.append(event)
+        case .view(_, .changed(.placeholderMoved)): continue
+        case .view(_, .changed), .view(_, .moved), .view(_, .dropFailed), .view(_, .denied):
+          events.append(event)
+        case .view(_, .committed):
+          events.append(event)
+          committed = true
+        default: continue
+        }
+      }
+      if committed, let place = columns[d].view.spokenPlace(ofItem: id) {
+        events.append(.view(target, .announcement(movedToView(name(of: target), place))))
+      }
+      return events
+    }
+  }
+
+  /// Whether the view at `k` takes an item from the view at `s` (its acceptance rule and limit),
+  /// and has a section to hold it.
+  func acceptsMove(of id: ItemID, from s: Int, into k: Int) -> Bool {
+    let column = columns[k]
+    guard column.view.snapshot.numberOfSections > 0 else { return false }
+    return column.accepts.accepts([id], from: columns[s].id, count: column.view.itemCount)
+  }
+}
+
+extension BoardEvent {
+  /// Whether the event reports a committed gesture step.
+  var isCommit: Bool {
+    if case .view(_, .committed) = self { return true }
+    return false
+  }
+}
