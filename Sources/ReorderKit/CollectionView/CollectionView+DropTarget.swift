@@ -11,7 +11,11 @@ extension CollectionView {
     let proposed: OutlinePosition<ItemID>
     switch (drag.arrangement, layout) {
     case (.rows(let rows), .list(let list)):
-      switch rows.hit(at: p, in: list, allowInsertInto: true, draggingGroup: drag.hasGroup) {
+      let found =
+        list.hasPerRowHeights
+        ? rows.stableHit(at: p, in: list, allowInsertInto: true, draggingGroup: drag.hasGroup)
+        : rows.hit(at: p, in: list, allowInsertInto: true, draggingGroup: drag.hasGroup)
+      switch found {
       case .nothing: return .some(nil)
       case .ownRows: return .insertAt(drag.placeholder)
       case .at(let position): proposed = position

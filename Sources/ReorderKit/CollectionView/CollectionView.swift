@@ -75,7 +75,9 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// The words a screen reader speaks: item and section names, and the strings, to localise.
   public var announcer = Announcer<SectionID, ItemID>()
 
-  /// Per-item sizes for a grid without fixed columns.
+  /// Per-item sizes: every item's size in a grid without fixed columns (a flow of tiles); in a
+  /// list, the height of an item's row (its width is the list's), for rows whose titles wrap.
+  /// A list row without a size is ``ListLayout/Configuration/rowHeight`` tall.
   @inlinable public var itemSizes: [ItemID: Size] { _itemSizes }
   /// The storage of `itemSizes`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _itemSizes: [ItemID: Size]
@@ -142,7 +144,9 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   ///   - layout: the layout and its parameters.
   ///   - viewSize: the size of the view (the visible part of the content).
   ///   - mode: when moves are committed: at the end of a drag (UIKit), on every step, or by drag and drop.
-  ///   - itemSizes: the size of every item, for a grid without fixed columns.
+  ///   - itemSizes: the size of every item, for a grid without fixed columns; in a list, the rows'
+  ///     heights (rows without one are the configuration's `rowHeight` tall). Sizes are keyed by
+  ///     identity: a row's height moves with its item, through moves and new data.
   ///   - policy: which items may move, and where.
   /// - Precondition: a grid without columns has a size for every item; the layout's parameters
   ///   are valid (at least one column, a positive row height). See <doc:Preconditions>.
@@ -349,8 +353,25 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
         layout = .grid(GridLayout(config, itemSizes: (0..<snapshot.numberOfSections).map(displaySizes(inSection:))))
       }
     case .list(let config):
-      layout = .list(ListLayout(config, rowCounts: outline?.rowCounts ?? []))
+      guard !_itemSizes.isEmpty, let outline else {
+        // Rows of one height: no per-row work, whatever the number of rows.
+        layout = .list(ListLayout(config, rowCounts: outline?.rowCounts ?? []))
+        return
+      }
+      let sizes = _itemSizes
+      let height = { (row: OutlineRow<ItemID>) in Self.rowHeight(of: row.id, in: sizes, default: config.rowHeight) }
+      layout = .list(
+        ListLayout(
+          config, baseHeights: outline.base.map { $0.map(height) }, block: outline.block.map(height),
+          at: outline.placeholder != nil ? outline.insertion : nil))
     }
+  }
+
+  /// A list row's height: its item's size's height in ``itemSizes``, or the list's row height
+  /// when it has none (or one that is not positive and finite).
+  @inlinable static func rowHeight(of id: ItemID, in sizes: [ItemID: Size], default rowHeight: Double) -> Double {
+    guard let h = sizes[id]?.height, h > 0, h.isFinite else { return rowHeight }
+    return h
   }
 
   /// Updates the layout for changed display counts in one or two sections only (where the
@@ -374,6 +395,12 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
       layout = .grid(g)
     case .list(var l):
       guard let outline else { return }
+      if l.hasPerRowHeights {
+        // The base rows keep their heights; only the travelling block moves.
+        l.placeBlock(at: outline.placeholder != nil ? outline.insertion : nil)
+        layout = .list(l)
+        return
+      }
       l.setNumberOfRows(outline.rowCount(inSection: a), inSection: a)
       if b != a { l.setNumberOfRows(outline.rowCount(inSection: b), inSection: b) }
       layout = .list(l)

@@ -57,11 +57,48 @@ extension OutlineArrangement {
     return .at(position)
   }
 
+  /// The target rule with the stability of rows of different heights (DESIGN, version 3: "like a
+  /// flow grid takes only fixed points"): a gap Q other than the placeholder's is taken only if it
+  /// is a fixed point: in the arrangement with the block at Q, laid out with every row's height
+  /// (the dragged rows' own in the gap), the rule at the pointer proposes Q again, or the block
+  /// itself, or no row. Otherwise the pointer is treated as over the block: nothing changes until
+  /// it moves on. So holding the pointer still never moves the gap, and a short card swept across a
+  /// tall one moves once, never back and forth. Rows of one height skip the check: there every
+  /// proposal is a fixed point, and the rule is exactly the plain one.
+  ///
+  /// A short card (20 pt) above a tall one (100 pt), pointer going down: the tall card's upper
+  /// half is the card's own gap; at 50 pt into the tall card the gap after it is proposed, and in
+  /// that arrangement the pointer is 70 pt into the tall card (it moved up by the short card's
+  /// height): its lower half again, a fixed point. Going back, the pointer must reach the tall
+  /// card's upper half as it now lies, 20 pt higher: the short card's height is the hysteresis.
+  /// - Complexity: O(log n): two hit tests, and the block placed once more (O(s) for s sections).
+  @inlinable @inline(never) func stableHit(
+    at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool
+  )
+    -> OutlineDropHit<ItemID>
+  {
+    let first = hit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup)
+    guard layout.hasPerRowHeights, placeholder != nil, case .at(let q) = first, q != placeholder else { return first }
+    var trialRows = self
+    trialRows.movePlaceholder(to: q)
+    var trial = layout
+    trial.placeBlock(at: trialRows.insertion)
+    switch trialRows.hit(at: point, in: trial, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup) {
+    case .at(let again) where again == q: return first
+    case .ownRows, .nothing: return first
+    case .at, .into: return .ownRows
+    }
+  }
+
   /// The target rule as interactive movement needs it: a new placeholder position, or nothing.
   @inlinable func proposal(
     at point: Point, in layout: ListLayout, allowInsertInto: Bool, draggingGroup: Bool
   ) -> OutlineProposal<ItemID> {
-    switch hit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup) {
+    let found =
+      layout.hasPerRowHeights
+      ? stableHit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup)
+      : hit(at: point, in: layout, allowInsertInto: allowInsertInto, draggingGroup: draggingGroup)
+    switch found {
     case .nothing, .ownRows: return .none
     case .into(let group): return .insertInto(group)
     case .at(let position): return position == placeholder ? .none : .insertAt(position)

@@ -115,11 +115,25 @@ package struct Scenario: Sendable {
       }
       layout = .grid(config)
     case "list":
-      try layoutFields.rejectUnknown(["type", "width", "height", "rowHeight", "headerHeight", "sectionInset", "indent"])
+      try layoutFields.rejectUnknown([
+        "type", "width", "height", "rowHeight", "itemHeights", "headerHeight", "sectionInset", "indent",
+      ])
       let rowHeight = try layoutFields.optionalNumber("rowHeight") ?? 44
       guard rowHeight > 0 else { throw InputError("layout.rowHeight must be positive, got \(format(rowHeight))") }
       guard width - inset.left - inset.right > 0 else {
         throw InputError("layout: the section insets leave no width for rows")
+      }
+      // Rows of their own heights (`{"id": h}`, a card whose title wraps); the others are rowHeight tall.
+      if let heights = layoutFields.object["itemHeights"] {
+        for (id, v) in try JSONFields(heights, path: "layout.itemHeights").object.members {
+          guard let h = v.number else {
+            throw InputError("layout.itemHeights.\(id) must be a number, got \(v.typeName)")
+          }
+          guard h > 0, h.isFinite else {
+            throw InputError("layout.itemHeights.\(id) must be positive, got \(format(h))")
+          }
+          itemSizes[id] = Size(width: width - inset.left - inset.right, height: h)
+        }
       }
       layout = .list(
         ListLayout.Configuration(
@@ -132,7 +146,7 @@ package struct Scenario: Sendable {
 
     let isList = type == "list"
     snapshot = try SnapshotJSON.decode(try top.value("sections"), path: "sections", allowGroups: isList)
-    if !itemSizes.isEmpty || (type == "grid" && layoutFields.object["itemSizes"] != nil) {
+    if type == "grid" && layoutFields.object["itemSizes"] != nil {
       for section in snapshot.sections {
         for id in section.items where itemSizes[id] == nil {
           throw InputError("layout.itemSizes has no size for item \"\(id)\"")
@@ -170,7 +184,8 @@ package struct Scenario: Sendable {
     }
     // Sizes may name items that only new data (an `apply` event) brings.
     for id in itemSizes.keys where !known.contains(id) {
-      throw InputError("layout.itemSizes.\(id) names no item of the sections or of an apply event")
+      let field = isList ? "itemHeights" : "itemSizes"
+      throw InputError("layout.\(field).\(id) names no item of the sections or of an apply event")
     }
     for case (let i, (_, .apply(let data))) in events.enumerated() where layoutFields.object["itemSizes"] != nil {
       for section in data.sections {
@@ -188,10 +203,14 @@ package struct Scenario: Sendable {
     case .list(let c):
       // Visible rows: each top-level item, and the children of expanded groups.
       let snapshot = snapshot
+      let sizes = itemSizes
       let rows = snapshot.sections.map { section in
-        section.items.reduce(0) { $0 + 1 + (snapshot.isExpanded($1) ? snapshot.children(of: $1).count : 0) }
+        section.items.flatMap { [$0] + (snapshot.isExpanded($0) ? snapshot.children(of: $0) : []) }
+          .map { sizes[$0]?.height ?? c.rowHeight }
       }
-      content = ListLayout(c, rowCounts: rows).contentSize
+      content =
+        sizes.isEmpty
+        ? ListLayout(c, rowCounts: rows.map(\.count)).contentSize : ListLayout(c, rowHeights: rows).contentSize
     }
     viewSize = Size(width: width, height: height ?? max(content.height, 1))
     try parseDragDrop(top)
