@@ -62,7 +62,7 @@ struct Tour {
       return [
         .wait(0.4), .still("board"),
         // A card from To do into Doing, between its two cards.
-        .press(.item("card-14")), .wait(0.7), .move(to: .near("card-24", dx: 0, dy: 6), duration: 1.2), .wait(0.3),
+        .press(.item("card-14")), .wait(0.7), .move(to: .near("card-24", dx: 0, dy: 40), duration: 1.2), .wait(0.3),
         .still("board-drag"), .wait(0.2), .release, .wait(0.8),
         // Doing is full (three of three): a fourth card shows the forbidden marker, and a release there cancels.
         .press(.item("card-15")), .wait(0.7), .move(to: .near("card-23", dx: 0, dy: 30), duration: 1.2), .wait(0.5),

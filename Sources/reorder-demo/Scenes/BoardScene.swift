@@ -126,17 +126,21 @@ struct BoardScene: DemoScene {
   /// A card's size: its width, and its height for its lines.
   static func cardSize(of id: String) -> Size { cardSize(lines: lines(of: id)) }
 
+  /// A card's row: the card and the space between cards, half above it and half below.
   static func cardSize(lines: [String]) -> Size {
-    Size(width: columnWidth - 2 * inset, height: 22 + lineHeight * Double(lines.count))
+    Size(width: columnWidth - 2 * inset, height: 22 + lineHeight * Double(lines.count) + cardSpacing)
   }
+
+  /// The space between two cards in a column.
+  static let cardSpacing = 8.0
 
   /// The board's columns in `area` (the window below the bar, above the caption), in the order of
   /// the saved sections: headers on top, the cards below.
   static func makeBoard(_ snapshot: Snapshot<String, String>, area: Rect, doingLimit: Int? = doingLimit) -> Engine {
     let height = max(area.height - headerHeight - 8, 1)
     let size = Size(width: columnWidth, height: height)
-    // Every column knows every card's size: a card taken in from another column keeps its own
-    // (the board does not carry sizes between flow grids).
+    // Every column knows every card's size (one table, shared): new data from another person
+    // (--share) may bring any card into any column.
     // The titles repeat on a board made for scale: each title's size is worked out once.
     let titleSizes = titles.map { title in cardSize(lines: lines(title: title)) }
     var sizes: [String: Size] = [:]
@@ -151,10 +155,12 @@ struct BoardScene: DemoScene {
       let x = area.minX + columnSpacing + Double(k) * (columnWidth + columnSpacing)
       var column = Snapshot<String, String>()
       try! column.appendSection(section.id, items: section.items)
-      let layout = LayoutConfiguration.grid(
-        GridLayout.Configuration(
-          width: columnWidth, height: height, itemSpacing: 8, lineSpacing: 8,
-          sectionInset: EdgeInsets(top: 4, left: inset, bottom: 12, right: inset)))
+      // A list whose rows are as tall as their cards' titles (ListLayout's per-row heights, read from
+      // the sizes): its target rule works on the rows as laid out.
+      let layout = LayoutConfiguration.list(
+        ListLayout.Configuration(
+          width: columnWidth, height: height, rowHeight: 44,
+          sectionInset: EdgeInsets(top: 4 - cardSpacing / 2, left: inset, bottom: 12, right: inset)))
       let view = DemoView(snapshot: column, layout: layout, viewSize: size, mode: .dragDrop, itemSizes: sizes)
       return Engine.Column(
         id: section.id, frame: Rect(x: x, y: area.minY + headerHeight + 8, width: columnWidth, height: height),
@@ -190,7 +196,9 @@ struct BoardScene: DemoScene {
     Self.drawCard(id, frame: f, alpha: element.alpha, lifted: element.isLifted, canvas: canvas, theme: theme)
   }
 
-  static func drawCard(_ id: String, frame f: Rect, alpha a: Double, lifted: Bool, canvas: Canvas, theme: Theme) {
+  static func drawCard(_ id: String, frame row: Rect, alpha a: Double, lifted: Bool, canvas: Canvas, theme: Theme) {
+    // The card inside its row, which holds the space between cards.
+    let f = Rect(x: row.minX, y: row.minY + cardSpacing / 2, width: row.width, height: max(row.height - cardSpacing, 1))
     canvas.fillRoundedRect(f, radius: 8, color: theme.cell.withAlpha(a))
     canvas.strokeRoundedRect(f, radius: 8, lineWidth: 1, color: theme.separator.withAlpha(a))
     // A coloured tag per card, from its number.
