@@ -80,10 +80,11 @@ case "$SCENE" in
     first='.sections[0].items[0:30]'
     ;;
   board)
-    # Backlog holds card-1…200000, To do card-200001…, Doing card-400001…: the first and third drops
-    # cross columns (To do into Doing, Backlog into To do), the second stays in To do.
+    # Backlog holds card-1…200000, To do card-200001…, Doing card-400001…, Review card-600001…, Done
+    # card-800001…: the first and third drops cross columns (To do into Doing, Review into Done), the
+    # second stays in Backlog (each in columns the drops before left alone: the ready line's frames).
     args=(--scene board --items 1000000 --size 1400x800)
-    drops=("card-200001 card-400002" "card-200003 card-200006" "card-1 card-200004")
+    drops=("card-200001 card-400002" "card-3 card-6" "card-600001 card-800003")
     first='.views[0].sections[0].items[0:30]'
     ;;
   *) echo "million: MILLION_SCENE is colors or board, not $SCENE" >&2; exit 2 ;;
