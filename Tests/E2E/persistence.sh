@@ -14,12 +14,15 @@ saved_order() {
     AND section = (SELECT json_extract(sections, '\$[0]') FROM scene WHERE name = '$2') ORDER BY key LIMIT ${3:-10})"
 }
 
-# wait_for_rows DB SCENE COUNT SECONDS: until the scene has COUNT rows on disk.
+# wait_for_rows DB SCENE COUNT SECONDS [PER_SECOND]: until the scene has COUNT rows on disk, counted
+# PER_SECOND times a second (default 10; fewer where a count(*) over a million rows would load the
+# machine being measured).
 wait_for_rows() {
-  local n=$(($4 * 10))
-  for _ in $(seq 1 $n); do
+  local per=${5:-10} pause
+  pause=$(awk -v p="$per" 'BEGIN { print 1 / p }')
+  for _ in $(seq 1 $(($4 * per))); do
     [ "$(sqlite3 "$1" "SELECT count(*) FROM item WHERE scene = '$2'" 2>/dev/null)" = "$3" ] && return 0
-    sleep 0.1
+    sleep "$pause"
   done
   return 1
 }
