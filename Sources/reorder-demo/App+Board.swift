@@ -48,6 +48,21 @@ extension App {
     }
   }
 
+  /// Each column's header (by the column's id) and its visible cards, in board order, with their
+  /// frames in window coordinates (the report's `items`, the tour's targets).
+  static func windowFrames(of board: BoardScene.Engine) -> [(id: String, frame: Rect)] {
+    var frames: [(id: String, frame: Rect)] = []
+    for column in board.columns {
+      if let h = column.header { frames.append((column.id, BoardPane.windowFrame(h, board))) }
+      let origin = BoardPane.windowFrame(column.frame, board).origin
+      let offset = column.view.contentOffset
+      for (id, f) in column.view.visibleItems() {
+        frames.append((id, f.offsetBy(dx: origin.x - offset.x, dy: origin.y - offset.y)))
+      }
+    }
+    return frames
+  }
+
   /// The board's `ready` (or `scene`, `resized`) line: the window, the visible cards' and column
   /// headers' frames in window coordinates (a header by its column's id), and the columns in board order.
   func reportBoard(_ board: BoardScene.Engine, event: String) {
@@ -55,20 +70,10 @@ extension App {
     var items: [JSONValue] = []
     var views: [JSONValue] = []
     let area = boardPane.frame
+    for (id, f) in Self.windowFrames(of: board) where f.maxX > area.minX && f.minX < area.maxX {
+      items.append(.object(["id": .string(id), "frame": frame(f)]))
+    }
     for column in board.columns {
-      if let h = column.header {
-        let f = BoardPane.windowFrame(h, board)
-        if f.maxX > area.minX && f.minX < area.maxX {
-          items.append(.object(["id": .string(column.id), "frame": frame(f)]))
-        }
-      }
-      let origin = BoardPane.windowFrame(column.frame, board).origin
-      let offset = column.view.contentOffset
-      for (id, f) in column.view.visibleItems() {
-        let w = f.offsetBy(dx: origin.x - offset.x, dy: origin.y - offset.y)
-        guard w.maxX > area.minX && w.minX < area.maxX else { continue }
-        items.append(.object(["id": .string(id), "frame": frame(w)]))
-      }
       views.append(
         .object([
           "id": .string(column.id),

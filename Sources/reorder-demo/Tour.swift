@@ -212,16 +212,6 @@ struct Tour {
 
   /// The window point of a board card's centre (or of a column's header, by the column's id).
   func position(ofCard id: String, on board: BoardScene.Engine) -> Point {
-    for column in board.columns {
-      if column.id == id, let header = column.header {
-        return BoardPane<String, String, String>.windowFrame(header, board).center
-      }
-      let origin = BoardPane<String, String, String>.windowFrame(column.frame, board).origin
-      let offset = column.view.contentOffset
-      for (item, f) in column.view.visibleItems() where item == id {
-        return Point(x: f.midX + origin.x - offset.x, y: f.midY + origin.y - offset.y)
-      }
-    }
-    return Point(x: 40, y: 80)
+    App.windowFrames(of: board).first { $0.id == id }?.frame.center ?? Point(x: 40, y: 80)
   }
 }
