@@ -79,7 +79,9 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil {
       ]),
     // The load benchmark of ReorderKitPostgres (Scripts/pg-load.sh runs it against a local server).
     .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
-    .testTarget(name: "ReorderKitPostgresTests", dependencies: ["ReorderKitPostgres", "ReorderKit"]),
+    .testTarget(
+      name: "ReorderKitPostgresTests",
+      dependencies: ["ReorderKitPostgres", "ReorderKit", .product(name: "PostgresNIO", package: "postgres-nio")]),
   ]
   // The desktop app's `--share postgresql://…` (App+Share.swift); without PostgreSQL it says so.
   for target in package.targets where target.name == "reorder-demo" {

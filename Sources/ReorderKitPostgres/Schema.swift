@@ -12,9 +12,29 @@
 /// - `reorder_commit(...)`: one gesture in one statement: lock, a gesture already committed answers
 ///   its revision again (a resend after a lost answer), rows whose version moved on are named and
 ///   nothing is written (a lost race), else the rows, the log and the NOTIFY.
+///
+/// The NOTIFY carries the commit itself (``CommitNotice``): `board revision {json}`, the JSON
+/// being `{"client", "gesture", "at" (seconds since 1970), "rows": [[id, parent, key, version,
+/// deleted], …]}`; only `board revision` when that would not fit in PostgreSQL's 8,000 bytes.
+///
+/// The schema's version is written in the commit function's body (`reorder-schema N`): a client
+/// installs its own when the server has none or an older one (a long-lived database keeps the
+/// tables; the function is replaced), never over a newer one.
 enum Schema {
-  /// The NOTIFY channel; the payload is `board revision`.
+  /// The NOTIFY channel; the payload is `board revision`, then the commit as JSON if it fits.
   static let channel = "reorder_board_changes"
+
+  /// The version of the statements below; raise it with any change to them.
+  static let version = 2
+
+  /// The version installed on the server (0: none, or the first, which had no number).
+  static let installedVersion = """
+    SELECT coalesce(max(substring(prosrc FROM 'reorder-schema ([0-9]+)')::int), 0)
+    FROM pg_proc WHERE proname = 'reorder_commit'
+    """
+
+  /// The longest NOTIFY payload PostgreSQL takes is 7,999 bytes (by default).
+  static let payloadLimit = 8000
 
   /// An advisory lock key held while the schema is created, so that clients starting together
   /// do not race on it.
@@ -60,7 +80,9 @@ enum Schema {
     LANGUAGE plpgsql AS $$
     DECLARE
       v_now timestamptz := clock_timestamp();
+      v_payload text;
     BEGIN
+      -- reorder-schema 2
       PERFORM 1 FROM reorder_boards b WHERE b.board = p_board FOR UPDATE;
       IF NOT FOUND THEN
         RAISE EXCEPTION 'no board %', p_board USING ERRCODE = 'no_data_found';
@@ -90,7 +112,16 @@ enum Schema {
       INSERT INTO reorder_changes (board, revision, client, gesture, committed_at, id, parent, key, version, deleted)
         SELECT p_board, o_revision, p_client, p_gesture, v_now, m.id, m.parent, m.key, m.expected + 1, m.deleted
         FROM unnest(p_ids, p_parents, p_keys, p_expected, p_deleted) AS m(id, parent, key, expected, deleted);
-      PERFORM pg_notify('reorder_board_changes', p_board || ' ' || o_revision);
+      SELECT p_board || ' ' || o_revision || ' ' || json_build_object(
+          'client', p_client, 'gesture', p_gesture, 'at', extract(epoch FROM v_now)::float8,
+          'rows', json_agg(json_build_array(m.id, m.parent, m.key, m.expected + 1, m.deleted) ORDER BY m.n))
+        INTO v_payload
+        FROM unnest(p_ids, p_parents, p_keys, p_expected, p_deleted)
+          WITH ORDINALITY AS m(id, parent, key, expected, deleted, n);
+      IF v_payload IS NULL OR octet_length(v_payload) >= 8000 THEN
+        v_payload := p_board || ' ' || o_revision;
+      END IF;
+      PERFORM pg_notify('reorder_board_changes', v_payload);
     END
     $$
     """,

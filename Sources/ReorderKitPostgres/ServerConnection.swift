@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 
 /// One commit read back from the server's change log.
-struct LoggedCommit: Sendable {
+struct LoggedCommit: Equatable, Sendable {
   var revision: Int64
   var client: String
   var gesture: String
@@ -53,23 +53,32 @@ struct ServerConnection: Sendable {
     try? await connection.close()
   }
 
-  /// Creates the tables and the commit function if they are missing.
+  /// Creates the tables and the commit function if they are missing, and replaces the function
+  /// when the server has an older version of it (``Schema/version``; never a newer one).
   func installSchema() async throws {
-    let exists = try await connection.query(
-      "SELECT count(*) FROM pg_proc WHERE proname = 'reorder_commit'", logger: logger
-    ).decode(Int64.self).reduce(0, +)
-    guard exists == 0 else { return }
+    guard try await installedSchemaVersion() < Schema.version else { return }
     try await connection.query("BEGIN", logger: logger)
     do {
       try await connection.query("SELECT pg_advisory_xact_lock(\(Schema.lock))", logger: logger)
-      for statement in Schema.statements {
-        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+      // Another client may have installed it while this one waited for the lock.
+      if try await installedSchemaVersion() < Schema.version {
+        for statement in Schema.statements {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
       }
       try await connection.query("COMMIT", logger: logger)
     } catch {
       _ = try? await connection.query("ROLLBACK", logger: logger)
       throw error
     }
+  }
+
+  /// The schema version on the server: 0 when there is none (or the first, which had no number).
+  func installedSchemaVersion() async throws -> Int {
+    let rows = try await connection.query(PostgresQuery(unsafeSQL: Schema.installedVersion), logger: logger)
+    var version = 0
+    for try await installed in rows.decode(Int32.self) { version = Int(installed) }
+    return version
   }
 
   /// A new client number, the source of a client's key tag.

@@ -86,9 +86,9 @@ extension SharedBoard {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           for try await notification in notifications {
-            // The payload is "board revision"; other boards' commits are not ours to read.
-            guard notification.payload.hasPrefix(board + " ") else { continue }
-            try await self.catchUp()
+            // Other boards' commits are not ours to read.
+            guard let notice = CommitNotice(notification.payload, board: board) else { continue }
+            try await self.received(notice)
           }
           throw ConnectionLost()
         }
@@ -166,6 +166,7 @@ extension SharedBoard {
     do {
       repeat {
         catchUpAgain = false
+        logReads += 1
         if confirmed.revision == 0 {
           let loaded = try await reader.load(configuration.board)
           lastHeard = .now
@@ -185,6 +186,29 @@ extension SharedBoard {
     let waiters = catchUpWaiters
     catchUpWaiters = []
     for waiter in waiters { waiter.resume() }
+  }
+
+  /// A NOTIFY of this board: the next commit is applied as it came, without reading the log; one
+  /// already applied is skipped; anything else (a revision ahead of the next, so one was missed; a
+  /// commit too long to carry; a payload that cannot be read) reads the log.
+  ///
+  /// No buffer of commits that arrive ahead is needed: the commits of a board are serialized (the
+  /// board row's lock is held until commit, and PostgreSQL queues a transaction's notifications
+  /// before it releases its locks), so notifications arrive in revision order, and one ahead
+  /// means one missed.
+  func received(_ notice: CommitNotice) async throws {
+    switch notice {
+    case .commit(let commit) where commit.revision == confirmed.revision + 1:
+      lastHeard = .now
+      appliedFromNotices += 1
+      applyCommits([commit])
+    case .commit(let commit) where commit.revision <= confirmed.revision:
+      return
+    case .revision(let revision) where revision <= confirmed.revision:
+      return
+    case .commit, .revision, .unreadable:
+      try await catchUp()
+    }
   }
 
   /// The whole board read at once (first connection).
@@ -289,9 +313,17 @@ extension SharedBoard {
       let answer = try await writer.commit(p.gesture, board: configuration.board, client: clientID)
       lastHeard = .now
       switch answer {
+      case .committed(let revision) where revision == confirmed.revision + 1:
+        // Nothing came between: the gesture's rows are the server's next revision as they were
+        // sent, so the board confirms them without reading the log (nor waiting for the NOTIFY).
+        applyCommits([
+          LoggedCommit(
+            revision: revision, client: clientID, gesture: p.gesture.id,
+            committedAt: Date().timeIntervalSince1970, writes: p.gesture.writes)
+        ])
       case .committed(let revision):
-        // It leaves the outbox when the log brings it into the confirmed board (a resend after a
-        // crash in between is answered with the same revision).
+        // It leaves the outbox when the NOTIFY or the log brings it into the confirmed board (a
+        // resend after a crash in between is answered with the same revision).
         if let i = pending.firstIndex(where: { $0.gesture.id == p.gesture.id }) { pending[i].sent = revision }
         resolve(p.gesture.id, .committed(revision: revision))
         wakeSentWaiters()

@@ -118,6 +118,10 @@ public actor SharedBoard {
   var lastSaved = ContinuousClock.now
   /// When the server last answered (the watchdog's clock).
   var lastHeard = ContinuousClock.now
+  /// How often the client read the log, and applied a commit straight from its NOTIFY (tests and
+  /// measurements read them).
+  var logReads = 0
+  var appliedFromNotices = 0
   /// The running session and its watchdog.
   var sessionTasks: [Task<Void, Never>] = []
 

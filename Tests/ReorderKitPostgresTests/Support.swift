@@ -39,11 +39,11 @@ final class Client: Sendable {
   let log = EventLog()
   let listener: Task<Void, Never>
 
-  init(_ name: String, board: String, outbox: String? = nil) throws {
+  init(_ name: String, board: String, outbox: String? = nil, heartbeat: Duration = .milliseconds(200)) throws {
     var configuration = SharedBoard.Configuration(
       url: serverURL ?? "postgresql://nobody@127.0.0.1:1/none", board: board, outboxPath: outbox,
       clientName: name)
-    configuration.heartbeat = .milliseconds(200)
+    configuration.heartbeat = heartbeat
     configuration.maximumBackoff = .milliseconds(400)
     let shared = try SharedBoard(configuration)
     self.board = shared
