@@ -51,7 +51,9 @@ extension SharedBoard {
         if once.claim() { continuation.resume() }
       }
       sessionTasks = [session, watchdog]
+      endSession = { if once.claim() { continuation.resume() } }
     }
+    endSession = nil
     for task in sessionTasks { task.cancel() }
     sessionTasks = []
     await closeConnections()
@@ -102,10 +104,26 @@ extension SharedBoard {
             try await self.catchUp()
           }
         }
-        try await group.next()
+        do {
+          try await group.next()
+        } catch {
+          // One part failed (the connection went away): the session ends now. The group would
+          // wait for its other parts, and one may be waiting for an answer that a dead connection
+          // never gives (seen with the server stopped under load: 7 of 8 clients waited for the
+          // watchdog, 5 s).
+          self.abandonSession()
+          throw error
+        }
         group.cancelAll()
       }
     }
+  }
+
+  /// Ends the running session at once (``runSession()`` then closes its connections and
+  /// reconnects), without waiting for its tasks.
+  func abandonSession() {
+    endSession?()
+    endSession = nil
   }
 
   /// How long since the server last answered.

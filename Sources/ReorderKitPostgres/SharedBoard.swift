@@ -124,6 +124,8 @@ public actor SharedBoard {
   var appliedFromNotices = 0
   /// The running session and its watchdog.
   var sessionTasks: [Task<Void, Never>] = []
+  /// Ends the running session's wait in ``runSession()`` (once).
+  var endSession: (@Sendable () -> Void)?
 
   /// Others' commits, lost races and connection changes, in order (one consumer).
   ///

@@ -36,8 +36,13 @@ extension SharedBoardServerTests {
     try await eventually("a confirmed its moves") { await a.board.unsentCount == 0 }
     #expect(await a.board.logReads == readsA, "a read the log")
     #expect(await a.board.state.revision == b.board.state.revision)
-    let remote = b.events.compactMap { if case .remote(let update) = $0 { update } else { nil } }
-    #expect(remote.flatMap(\.commits).map(\.revision) == Array(2...4).map(Int64.init))
+    // The events reach the test's listener a moment after the board has them.
+    func remoteRevisions() -> [Int64] {
+      b.events.compactMap { if case .remote(let update) = $0 { update } else { nil } }.flatMap(\.commits).map(
+        \.revision)
+    }
+    try await eventually("b's three remote events") { remoteRevisions().count == 3 }
+    #expect(remoteRevisions() == [2, 3, 4])
     #expect(try await serverColumns(name) == expected)
     await a.close()
     await b.close()
