@@ -97,6 +97,19 @@ wait_until_equal() {
 # outbox_count NAME: the moves waiting in a window's local outbox.
 outbox_count() { sqlite3 "$TMP/share-$1.db.shared.sqlite" "SELECT count(*) FROM outbox"; }
 
+# carry_first_into_todo CARD: in the current window, the keyboard lifts the first Backlog card (CARD)
+# and carries it into To do, where it stays lifted.
+carry_first_into_todo() {
+  xdotool windowfocus "$WID" 2>/dev/null
+  sleep 0.2
+  key Tab
+  sleep 0.2
+  key space
+  expect "lifts $1" wait_for_line "\"event\": \"lifted\", \"scene\": \"board\", \"item\": \"$1\"" 5 || return 1
+  key Right
+  expect "carries it into To do" wait_for_line 'Moved to To do' 5 || return 1
+}
+
 # A drag in window A shows in window B (a `remote` line) as A committed it, and in the database.
 check_share_drag_shows_in_other_window() {
   share_reset
@@ -185,14 +198,7 @@ check_share_remote_move_during_drag() {
   expect "window B online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
   # A lifts its first Backlog card and carries it into To do, and holds it there.
   use a
-  xdotool windowfocus "$WID" 2>/dev/null
-  sleep 0.2
-  key Tab
-  sleep 0.2
-  key space
-  expect "A lifts $a_first" wait_for_line "\"event\": \"lifted\", \"scene\": \"board\", \"item\": \"$a_first\"" 5 || return 1
-  key Right
-  expect "A carries it into To do" wait_for_line 'Moved to To do' 5 || return 1
+  carry_first_into_todo "$a_first" || return 1
   # Meanwhile B drags the next Backlog card into To do with the pointer.
   use b
   local x y w h
@@ -250,14 +256,7 @@ check_share_lost_race() {
   proxy_stop
   use a
   expect "A reports offline" wait_for_line '"event": "connection", "state": "offline"' 20 || return 1
-  xdotool windowfocus "$WID" 2>/dev/null
-  sleep 0.2
-  key Tab
-  sleep 0.2
-  key space
-  expect "A lifts $card" wait_for_line "\"event\": \"lifted\", \"scene\": \"board\", \"item\": \"$card\"" 5 || return 1
-  key Right
-  expect "A carries it into To do" wait_for_line 'Moved to To do' 5 || return 1
+  carry_first_into_todo "$card" || return 1
   key space
   expect "A's move, offline" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
   expect "it waits in A's outbox (found $(outbox_count a))" [ "$(outbox_count a)" = 1 ] || return 1
