@@ -45,9 +45,8 @@ final class Outbox: Sendable {
     do {
       let body = try JSONEncoder().encode(gesture)
       try queue.write { db in
-        try db.execute(
-          sql: "INSERT OR REPLACE INTO outbox (board, gesture, body) VALUES (?, ?, ?)",
-          arguments: [board, gesture.id, body])
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO outbox (board, gesture, body) VALUES (?, ?, ?)")
+          .execute(arguments: [board, gesture.id, body])
       }
     } catch {
       throw SharedBoardError(.outbox("\(error)"))
@@ -66,7 +65,7 @@ final class Outbox: Sendable {
   func remove(_ ids: [String]) throws {
     guard !ids.isEmpty else { return }
     try queue.write { db in
-      for id in ids { try db.execute(sql: "DELETE FROM outbox WHERE gesture = ?", arguments: [id]) }
+      for id in ids { try db.cachedStatement(sql: "DELETE FROM outbox WHERE gesture = ?").execute(arguments: [id]) }
     }
   }
 
@@ -112,31 +111,35 @@ final class Outbox: Sendable {
     }
   }
 
-  /// Writes the rows that changed since the last confirmed revision.
-  func updateConfirmed(_ writes: [RowWrite], revision: Int64) throws {
+  /// Writes the rows that changed since the last confirmed revision, and removes the gestures
+  /// they confirm, in one transaction.
+  func updateConfirmed(_ writes: [RowWrite], revision: Int64, removing done: [String] = []) throws {
     try queue.write { db in
       for write in writes {
         if write.deleted {
-          try db.execute(sql: "DELETE FROM confirmed WHERE board = ? AND id = ?", arguments: [board, write.id])
+          try db.cachedStatement(sql: "DELETE FROM confirmed WHERE board = ? AND id = ?")
+            .execute(arguments: [board, write.id])
         } else {
           try insert(db, write.id, BoardState.Row(parent: write.parent, key: write.key, version: write.expected + 1))
         }
       }
       try setRevision(db, revision)
+      for id in done { try db.cachedStatement(sql: "DELETE FROM outbox WHERE gesture = ?").execute(arguments: [id]) }
     }
   }
 
   private func insert(_ db: Database, _ id: String, _ row: BoardState.Row) throws {
-    try db.execute(
-      sql: "INSERT OR REPLACE INTO confirmed (board, id, parent, key, version) VALUES (?, ?, ?, ?, ?)",
-      arguments: [board, id, row.parent, row.key, row.version])
+    try db.cachedStatement(
+      sql: "INSERT OR REPLACE INTO confirmed (board, id, parent, key, version) VALUES (?, ?, ?, ?, ?)"
+    ).execute(arguments: [board, id, row.parent, row.key, row.version])
   }
 
   private func setRevision(_ db: Database, _ revision: Int64) throws {
-    try db.execute(
+    try db.cachedStatement(
       sql: """
         INSERT INTO boards (board, revision) VALUES (?, ?)
         ON CONFLICT (board) DO UPDATE SET revision = excluded.revision
-        """, arguments: [board, revision])
+        """
+    ).execute(arguments: [board, revision])
   }
 }

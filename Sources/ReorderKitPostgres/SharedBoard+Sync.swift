@@ -258,19 +258,22 @@ extension SharedBoard {
     }
     guard !written.isEmpty else { return }
     unsavedWrites += written
-    // Gestures leave the outbox only once the file's confirmed board has them.
-    saveConfirmed(force: !done.isEmpty)
-    try? outbox.remove(done)
+    // Gestures leave the outbox only once the file's confirmed board has them (one transaction).
+    saveConfirmed(force: false, removing: done)
     rebuild(remote: remote)
   }
 
   /// Writes the confirmed rows to the local file, at most every quarter second unless forced: a
   /// cache (the log brings back whatever it misses), unlike the outbox, which is written at once.
-  func saveConfirmed(force: Bool) {
-    guard !unsavedWrites.isEmpty else { return }
+  /// Gestures removed from the outbox go in the same transaction (and force the write).
+  func saveConfirmed(force: Bool, removing done: [String] = []) {
+    guard !unsavedWrites.isEmpty else {
+      try? outbox.remove(done)
+      return
+    }
     let now = ContinuousClock.now
-    guard force || now - lastSaved >= .milliseconds(250) else { return }
-    try? outbox.updateConfirmed(unsavedWrites, revision: confirmed.revision)
+    guard force || !done.isEmpty || now - lastSaved >= .milliseconds(250) else { return }
+    try? outbox.updateConfirmed(unsavedWrites, revision: confirmed.revision, removing: done)
     unsavedWrites = []
     lastSaved = now
   }
