@@ -103,7 +103,14 @@ extension CollectionView {
         var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
         inverse = view.commitDerived(.deleted(taken), into: &ignored)
       }
-      view.rebuildArrangement()
+      // The session's rows without its block are the resting rows of the data without the items
+      // taken out (when they are the session's items): no rebuild of the rows, O(k) not O(n).
+      if case .rows(let rows)? = session?.arrangement, rows.holdsExactly(taken) {
+        view.listRows = rows.withoutBlock
+        view.checkRestingRows()
+      } else {
+        view.rebuildArrangement()
+      }
       view.rebuildLayout()
     }
     if session != nil {
@@ -185,19 +192,27 @@ extension CollectionView {
     let before = position.index < siblings.count ? siblings[position.index] : nil
     let place = ReorderDifference(items: items, section: section.id, parent: position.parent, before: before)
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+    // The resting rows of the data without the items: the base rows of the session (O(k), not O(n)).
+    let resting = isList ? listRows : nil
     relayout(at: time) { view in
       view.commitDerived(.inserted(place, children: children, expanded: expanded), into: &ignored)
       let ordered = items.sorted { view.snapshot.orderKey($0).lexicographicallyPrecedes(view.snapshot.orderKey($1)) }
-      let arrangement: Arrangement =
-        view.isList
-        ? .rows(OutlineArrangement(view.snapshot, dragging: ordered))
-        : .slots(GridSlots(lifted: [], placeholder: position.itemPath))
+      let arrangement: Arrangement
+      if let resting {
+        let rows = OutlineArrangement(resting: resting, view.snapshot, dragging: ordered, placeholder: position)
+        arrangement = .rows(rows)
+        view.checkSessionRows(rows, dragging: ordered)
+      } else if view.isList {
+        arrangement = .rows(OutlineArrangement(view.snapshot, dragging: ordered))
+      } else {
+        arrangement = .slots(GridSlots(lifted: [], placeholder: position.itemPath))
+      }
       var session = Session(
         item: lead, items: ordered, hasGroup: items.contains(where: view.snapshot.isGroup), start: position,
         lift: place, pointer: pointer, grab: grab, size: size, liftTime: time, isKeyboard: keyboard,
         arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
         drop: DropSession(view.dropConfiguration))
-      session.arrange(view.snapshot, placeholder: position)
+      if resting == nil { session.arrange(view.snapshot, placeholder: position) }
       if view.mode == .live {
         session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
       }
@@ -227,6 +242,26 @@ extension CollectionView {
         modifySession { $0.pointer = center }
       }
     }
+  }
+
+  /// In debug builds, for data of up to 10,000 items: stops if the resting rows differ from a
+  /// rebuild (the O(k) paths that reuse a session's rows must show what a rebuild shows).
+  func checkRestingRows() {
+    #if DEBUG
+      guard snapshot.totalItemCount <= 10_000, let rows = listRows else { return }
+      precondition(rows.showsSameRows(as: OutlineArrangement(snapshot)), "resting rows differ from a rebuild")
+    #endif
+  }
+
+  /// In debug builds, for data of up to 10,000 items: stops if a session's rows built in O(k)
+  /// differ from a rebuild.
+  func checkSessionRows(_ rows: OutlineArrangement<SectionID, ItemID>, dragging ordered: [ItemID]) {
+    #if DEBUG
+      guard snapshot.totalItemCount <= 10_000, let position = rows.placeholder else { return }
+      var rebuilt = OutlineArrangement(snapshot, dragging: ordered)
+      rebuilt.movePlaceholder(to: position)
+      precondition(rows.showsSameRows(as: rebuilt), "a session's rows differ from a rebuild")
+    #endif
   }
 
   /// Takes the sizes that items coming from another view had there (a flow grid's cells, a list's
