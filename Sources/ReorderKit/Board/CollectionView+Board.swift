@@ -4,7 +4,7 @@
 /// view's own session calls (the target rule, the policy, drop and cancel) do the rest.
 extension CollectionView {
   /// The items carried by a drag in progress (the lifted one first), or none.
-  var boardDragItems: [ItemID] {
+  @inlinable var boardDragItems: [ItemID] {
     guard let drag else { return [] }
     return [drag.item] + drag.items.filter { $0 != drag.item }
   }
@@ -12,7 +12,7 @@ extension CollectionView {
   /// Whether time passing changes nothing in the view: nothing pressed or lifted, no animation,
   /// scrolling, paging or announcement under way. A board ticks only the views that are not at
   /// rest (and moves the others' clocks), so that idle columns cost nothing per frame.
-  var isAtRest: Bool {
+  @inlinable var isAtRest: Bool {
     guard case .idle = interaction, !longPress.isPending, !longPress.isActive else { return false }
     if case .grid(let config) = layoutConfiguration, config.pageWidth != nil { return false }
     return pendingEvents.isEmpty && scrollAnimation == nil && pendingAnnouncement == nil && settle == nil
@@ -20,16 +20,16 @@ extension CollectionView {
   }
 
   /// Moves the clock of a view at rest (see ``isAtRest``): nothing else happens in it.
-  mutating func advanceClockAtRest(to time: Double) { now = max(now, time) }
+  @inlinable mutating func advanceClockAtRest(to time: Double) { now = max(now, time) }
 
   /// Whether the drag in progress was lifted by the keyboard.
-  var isKeyboardDrag: Bool { drag?.isKeyboard ?? false }
+  @inlinable var isKeyboardDrag: Bool { drag?.isKeyboard ?? false }
 
   /// Where a gap opens for items entering the view with the pointer at a point in view coordinates,
   /// the view laid out without them: the view's own target rule on its rows or slots at rest. An
   /// empty section (or view) takes them at index 0; below the content, the end of the last section.
   /// `nil`: over no row or slot (no gap), or a view with no section to hold them.
-  func entryPosition(at point: Point, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
+  @inlinable func entryPosition(at point: Point, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
     guard snapshot.numberOfSections > 0 else { return nil }
     let p = toContent(point)
     switch layout {
@@ -55,13 +55,13 @@ extension CollectionView {
   }
 
   /// The number of items (top level and children) the view holds, for a work-in-progress limit.
-  var itemCount: Int { snapshot.totalItemCount }
+  @inlinable var itemCount: Int { snapshot.totalItemCount }
 
   /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
   /// the data is the data at the lift again. Nothing is recorded; the returned events are the
   /// live moves taken back (the data changed, and the owner saved the live steps).
   @discardableResult
-  mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
@@ -84,7 +84,7 @@ extension CollectionView {
   /// ``takeOut(_:time:)``. `choose` receives the data once a live drag's moves are taken back and
   /// returns the items to take out. Returns the live moves taken back and the change that puts the
   /// items back where they stood.
-  mutating func abandonDragAndTakeOut(
+  @inlinable mutating func abandonDragAndTakeOut(
     time: Double, choosing choose: (Snapshot<SectionID, ItemID>) -> [ItemID]
   ) -> (reverted: [CollectionViewEvent<SectionID, ItemID>], inverse: [Change<SectionID, ItemID>]) {
     let session = drag
@@ -128,7 +128,7 @@ extension CollectionView {
   /// Takes items out of the view (they travel to another view): the rows or slots close up. Nothing
   /// is reported or recorded. Returns the change that puts them back where they stood.
   @discardableResult
-  mutating func takeOut(_ items: [ItemID], time: Double) -> [Change<SectionID, ItemID>] {
+  @inlinable mutating func takeOut(_ items: [ItemID], time: Double) -> [Change<SectionID, ItemID>] {
     let present = items.filter(snapshot.contains)
     guard !present.isEmpty else { return [] }
     var inverse: [Change<SectionID, ItemID>] = []
@@ -148,7 +148,7 @@ extension CollectionView {
   /// next item or group is gone, at the end of its section (or of the first section). Items the
   /// view holds already, or that are not in `only`, are left out. Returns where they landed.
   @discardableResult
-  mutating func putIn(
+  @inlinable mutating func putIn(
     _ change: Change<SectionID, ItemID>, only: Set<ItemID>, sizes: [ItemID: Size] = [:], time: Double
   ) -> ReorderDifference<SectionID, ItemID>? {
     guard case .inserted(var d, let children, let expanded) = change, snapshot.numberOfSections > 0 else { return nil }
@@ -180,7 +180,7 @@ extension CollectionView {
   /// Puts travelling items into the view at a position and lifts them there: a session whose
   /// placeholder is that position, the pointer (view coordinates) holding the lead item at `grab`.
   /// The view then runs the drag as its own: its target rule, policy, drop and cancel.
-  mutating func takeIn(
+  @inlinable mutating func takeIn(
     _ items: [ItemID], lead: ItemID, children: [ItemID: [ItemID]], expanded: Set<ItemID>, sizes: [ItemID: Size],
     at position: OutlinePosition<ItemID>,
     pointer: Point, grab: Point, size: Size, keyboard: Bool, time: Double
@@ -246,7 +246,7 @@ extension CollectionView {
 
   /// In debug builds, for data of up to 10,000 items: stops if the resting rows differ from a
   /// rebuild (the O(k) paths that reuse a session's rows must show what a rebuild shows).
-  func checkRestingRows() {
+  @inlinable func checkRestingRows() {
     #if DEBUG
       guard snapshot.totalItemCount <= 10_000, let rows = listRows else { return }
       precondition(rows.showsSameRows(as: OutlineArrangement(snapshot)), "resting rows differ from a rebuild")
@@ -255,7 +255,7 @@ extension CollectionView {
 
   /// In debug builds, for data of up to 10,000 items: stops if a session's rows built in O(k)
   /// differ from a rebuild.
-  func checkSessionRows(_ rows: OutlineArrangement<SectionID, ItemID>, dragging ordered: [ItemID]) {
+  @inlinable func checkSessionRows(_ rows: OutlineArrangement<SectionID, ItemID>, dragging ordered: [ItemID]) {
     #if DEBUG
       guard snapshot.totalItemCount <= 10_000, let position = rows.placeholder else { return }
       var rebuilt = OutlineArrangement(snapshot, dragging: ordered)
@@ -266,13 +266,13 @@ extension CollectionView {
 
   /// Takes the sizes that items coming from another view had there (a flow grid's cells, a list's
   /// rows): a card keeps its size as it crosses views.
-  mutating func adoptSizes(_ sizes: [ItemID: Size], of items: [ItemID]) {
+  @inlinable mutating func adoptSizes(_ sizes: [ItemID: Size], of items: [ItemID]) {
     for id in items { if let size = sizes[id] { _itemSizes[id] = size } }
   }
 
   /// Holds an announcement back as the pointer's placeholder moves are (spoken when it rests), or
   /// now for the keyboard.
-  mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
+  @inlinable mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
     if keyboard {
       pendingAnnouncement = nil
       pendingEvents.append(.announcement(text))
@@ -282,27 +282,27 @@ extension CollectionView {
   }
 
   /// Where the drag's placeholder stands, in words (the count includes the travelling items).
-  var placeholderSpokenPlace: SpokenPlace? {
+  @inlinable var placeholderSpokenPlace: SpokenPlace? {
     guard let drag else { return nil }
     return spokenPlace(of: drag.placeholder, travelling: drag.items)
   }
 
   /// The gesture history's depth, so that a board can take back what a view recorded for a
   /// gesture that the board reports as its own.
-  var undoDepth: Int { history.undo.count }
+  @inlinable var undoDepth: Int { history.undo.count }
 
   /// Forgets the undo steps recorded after a depth (the board recorded that gesture itself).
-  mutating func dropHistory(after depth: Int) {
+  @inlinable mutating func dropHistory(after depth: Int) {
     if history.undo.count > depth { history.undo.removeLast(history.undo.count - depth) }
   }
 
   /// Forgets what there is to redo (a new gesture on the board).
-  mutating func clearRedo() { history.redo = [] }
+  @inlinable mutating func clearRedo() { history.redo = [] }
 }
 
 extension AnyLayout {
   /// Whether the content scrolls vertically.
-  var isVertical: Bool {
+  @inlinable var isVertical: Bool {
     if case .grid(let g) = self { return g.configuration.scrollDirection == .vertical }
     return true
   }
