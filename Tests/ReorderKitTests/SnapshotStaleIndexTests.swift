@@ -34,7 +34,8 @@ struct SnapshotStaleIndexTests {
         let j = rng.int(0...reference[to].count)
         let before = j < reference[to].count ? reference[to][j] : nil
         reference[to].insert(next, at: j)
-        _ = try snapshot.apply(.inserted(.init(items: [next], section: to, before: before), children: [:], expanded: []))
+        _ = try snapshot.apply(
+          .inserted(.init(items: [next], section: to, before: before), children: [:], expanded: []))
         next += 1
       }
       sawStale = sawStale || snapshot.staleTop.contains { $0.shifts > 0 }
