@@ -92,31 +92,46 @@ extension Board {
   ) -> [Event] {
     guard let s = index(of: source), let d = index(of: destination) else { return [] }
     let travelling = Set(items)
-    func siblings(_ i: Int, _ key: ContainerKey) -> [ItemID] {
+    // The containers are followed by arithmetic, not copied: each one's count of items that do
+    // not travel, and the travelling items' indices in it (O(k²) for k items, not O(n)).
+    func baseCount(_ i: Int, _ key: ContainerKey) -> Int {
       let data = _columns[i]._view.snapshot
-      guard key.section < data.numberOfSections else { return [] }
-      return (key.parent.map(data.children(of:)) ?? data.items(inSection: key.section)).filter {
-        !travelling.contains($0)
-      }
+      guard key.section < data.numberOfSections else { return 0 }
+      if let parent = key.parent { return data.children(of: parent).lazy.filter { !travelling.contains($0) }.count }
+      let present = travelling.lazy.filter { id in
+        data.position(of: id).map { $0.section == key.section && $0.parent == nil } ?? false
+      }.count
+      return data.numberOfItems(inSection: key.section) - present
     }
-    var state: [ContainerKey: [ItemID]] = [:]
+    var counts: [ContainerKey: Int] = [:]
+    var placed: [ItemID: (key: ContainerKey, index: Int)] = [:]
+    func insert(_ id: ItemID, _ key: ContainerKey, at j: Int) {
+      for (other, p) in placed where p.key == key && p.index >= j { placed[other] = (key, p.index + 1) }
+      placed[id] = (key, j)
+      counts[key, default: 0] += 1
+    }
+    func remove(_ id: ItemID) {
+      guard let (key, i) = placed.removeValue(forKey: id) else { return }
+      for (other, p) in placed where p.key == key && p.index > i { placed[other] = (key, p.index - 1) }
+      counts[key, default: 0] -= 1
+    }
     // The containers as they stood: the items back at their old indices.
     for id in items.sorted(by: { (start[$0]?.index ?? 0) < (start[$1]?.index ?? 0) }) {
       guard let p = start[id] else { continue }
       let key = ContainerKey(view: source, section: p.section, parent: p.parent)
-      if state[key] == nil { state[key] = siblings(s, key) }
-      state[key]!.insert(id, at: min(p.index, state[key]!.count))
+      if counts[key] == nil { counts[key] = baseCount(s, key) }
+      insert(id, key, at: min(p.index, counts[key]!))
     }
     var events: [Event] = []
     for id in items {
       guard let from = start[id], let to = end[id] else { continue }
       let fromKey = ContainerKey(view: source, section: from.section, parent: from.parent)
       let toKey = ContainerKey(view: destination, section: to.section, parent: to.parent)
-      if state[toKey] == nil { state[toKey] = siblings(d, toKey) }
-      guard let i = state[fromKey]?.firstIndex(of: id) else { continue }
-      state[fromKey]!.remove(at: i)
-      let j = min(to.index, state[toKey]!.count)
-      state[toKey]!.insert(id, at: j)
+      if counts[toKey] == nil { counts[toKey] = baseCount(d, toKey) }
+      guard let (key, i) = placed[id], key == fromKey else { continue }
+      remove(id)
+      let j = min(to.index, counts[toKey]!)
+      insert(id, toKey, at: j)
       let a = OutlinePosition(section: from.section, parent: from.parent, index: i)
       let b = OutlinePosition(section: to.section, parent: to.parent, index: j)
       if source == destination {
