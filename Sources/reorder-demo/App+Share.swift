@@ -146,9 +146,8 @@ import ReorderTool
       }
       board = engine
       if !engine.isDragging {
-        let scene = scenes[boardIndex]
-        scenes[boardIndex].view = scene.makeView(BoardScene.snapshot(of: engine), viewSize: scene.view.viewSize)
-        store.record(scenes[boardIndex], moved: [], toggled: [], reporting: false)
+        setSavedColumns(of: engine)
+        store.record(scenes[boardIndex], moves: [], expanded: [], reporting: false)
       }
       return true
     }

@@ -16,4 +16,10 @@ struct Report {
     guard isEnabled else { return }
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
+
+  /// Prints one line already serialized as UTF-8 (a line too long to build as a String).
+  func emit(bytes: [UInt8]) {
+    guard isEnabled else { return }
+    FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
+  }
 }

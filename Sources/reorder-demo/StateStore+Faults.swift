@@ -66,6 +66,12 @@ struct SavedArrangement: Sendable {
     }
   }
 
+  /// The arrangement of plain sections (no groups): O(s) for s sections, the item lists shared.
+  init(sections: [Snapshot<String, String>.Section]) {
+    self.sections = sections
+    groups = [:]
+  }
+
   func isGroup(_ item: String) -> Bool { groups[item] != nil }
   func children(of item: String) -> [String] { groups[item]?.children ?? [] }
   func isExpanded(_ item: String) -> Bool { groups[item]?.isExpanded ?? false }

@@ -131,15 +131,23 @@ struct StateStore {
   /// closed, or (with neither) the whole arrangement (a re-sort). Returns at once; the `changed` line
   /// is printed after the commit.
   mutating func record(_ scene: any DemoScene, moved: [String], toggled: [String], reporting: Bool) {
-    let name = scene.storageKey
     let snapshot = scene.view.snapshot
+    record(
+      scene, moves: Self.moves(of: moved, in: snapshot),
+      expanded: toggled.map { (group: $0, isExpanded: snapshot.isExpanded($0)) }, reporting: reporting)
+  }
+
+  /// Records a committed change of a scene as the rows it moves (each placed before an item, or at
+  /// its container's end) and the folders it opens or closes; with neither, the whole arrangement.
+  mutating func record(
+    _ scene: any DemoScene, moves: [SavedMove], expanded: [(group: String, isExpanded: Bool)], reporting: Bool
+  ) {
+    let name = scene.storageKey
     let report = reporting ? Self.changedReport(of: scene) : nil
     let state = Self.extras(of: scene)
-    if !synced.contains(name) || state != savedState[name] || (moved.isEmpty && toggled.isEmpty) {
+    if !synced.contains(name) || state != savedState[name] || (moves.isEmpty && expanded.isEmpty) {
       writer.enqueue(.replace(Self.arrangement(of: scene), state: state), scene: name, report: report)
     } else {
-      let moves = Self.moves(of: moved, in: snapshot)
-      let expanded = toggled.map { (group: $0, isExpanded: snapshot.isExpanded($0)) }
       writer.enqueue(
         .change(moves: moves, expanded: expanded, Self.arrangement(of: scene), state: state), scene: name,
         report: report)
@@ -175,8 +183,11 @@ struct StateStore {
   }
 
   /// What the writer keeps of a scene while it writes (not its snapshot: see ``SavedArrangement``).
+  /// A board's is its columns as the app last gave them (``BoardScene/savedColumns``), not its
+  /// view's.
   static func arrangement(of scene: any DemoScene) -> SavedArrangement {
-    SavedArrangement(scene.view.snapshot, plain: scene is ColorsScene)
+    if let board = scene as? BoardScene, let columns = board.savedColumns { return SavedArrangement(sections: columns) }
+    return SavedArrangement(scene.view.snapshot, plain: scene is ColorsScene)
   }
 
   /// The scene's extras saved beside its arrangement (Students' sort); empty for the others.

@@ -18,12 +18,13 @@ share_reset() {
   rm -f "$TMP"/share-*.db*
 }
 
-# share_launch NAME X: a window at (X, 0), its report and process kept as NAME_OUT, NAME_PID, ….
+# share_launch NAME X [URL]: a window at (X, 0), its report and process kept as NAME_OUT, NAME_PID, …;
+# sharing through URL (default: the test server's).
 share_launch() {
-  local name=$1 x=$2
+  local name=$1 x=$2 url=${3:-$REORDERKIT_PG_URL}
   local others=()
   [ -n "${a_PID:-}" ] && [ "$name" != a ] && others+=("$a_WID")
-  launch "${SHARE_ARGS[@]}" --state "$TMP/share-$name.db" --share "$REORDERKIT_PG_URL" || return 1
+  launch "${SHARE_ARGS[@]}" --state "$TMP/share-$name.db" --share "$url" || return 1
   # xdotool's search by process may answer the other window (the windows carry no process id):
   # this one is the window that was not there before.
   if [ ${#others[@]} -gt 0 ]; then
@@ -95,6 +96,19 @@ wait_until_equal() {
 
 # outbox_count NAME: the moves waiting in a window's local outbox.
 outbox_count() { sqlite3 "$TMP/share-$1.db.shared.sqlite" "SELECT count(*) FROM outbox"; }
+
+# carry_first_into_todo CARD: in the current window, the keyboard lifts the first Backlog card (CARD)
+# and carries it into To do, where it stays lifted.
+carry_first_into_todo() {
+  xdotool windowfocus "$WID" 2>/dev/null
+  sleep 0.2
+  key Tab
+  sleep 0.2
+  key space
+  expect "lifts $1" wait_for_line "\"event\": \"lifted\", \"scene\": \"board\", \"item\": \"$1\"" 5 || return 1
+  key Right
+  expect "carries it into To do" wait_for_line 'Moved to To do' 5 || return 1
+}
 
 # A drag in window A shows in window B (a `remote` line) as A committed it, and in the database.
 check_share_drag_shows_in_other_window() {
@@ -184,14 +198,7 @@ check_share_remote_move_during_drag() {
   expect "window B online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
   # A lifts its first Backlog card and carries it into To do, and holds it there.
   use a
-  xdotool windowfocus "$WID" 2>/dev/null
-  sleep 0.2
-  key Tab
-  sleep 0.2
-  key space
-  expect "A lifts $a_first" wait_for_line "\"event\": \"lifted\", \"scene\": \"board\", \"item\": \"$a_first\"" 5 || return 1
-  key Right
-  expect "A carries it into To do" wait_for_line 'Moved to To do' 5 || return 1
+  carry_first_into_todo "$a_first" || return 1
   # Meanwhile B drags the next Backlog card into To do with the pointer.
   use b
   local x y w h
@@ -211,6 +218,73 @@ check_share_remote_move_during_drag() {
     bash -c "[ '${a_todo%%,*}' = '$a_first' ] && grep -q '$b_card' <<<'$a_todo'" || return 1
   expect "A equals the database" wait_until_equal a 15 || return 1
   expect "B equals the database" wait_until_equal b 15 || return 1
+}
+
+# proxy_start: a relay (Tests/E2E/tcp_proxy.py) to the test server on a free port; PROXY_URL reaches
+# the server through it. proxy_stop ends it and every connection through it.
+proxy_start() {
+  local server_port=${REORDERKIT_PG_URL##*:}
+  server_port=${server_port%%/*}
+  PROXY_PORT=${PROXY_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+  python3 Tests/E2E/tcp_proxy.py "$PROXY_PORT" "$server_port" &
+  PROXY_PID=$!
+  PROXY_URL="${REORDERKIT_PG_URL%%@*}@127.0.0.1:$PROXY_PORT/${REORDERKIT_PG_URL##*/}"
+  sleep 0.3
+}
+proxy_stop() {
+  [ -n "${PROXY_PID:-}" ] && kill "$PROXY_PID" 2>/dev/null && wait "$PROXY_PID" 2>/dev/null
+  PROXY_PID=""
+}
+
+# A lost race in the app: A, cut off from the server (its relay stopped), carries its first Backlog
+# card into To do (the move waits in its outbox); meanwhile B, online, drags the same card next to To
+# do's second card. A back online sends its move, which loses the race: the server keeps B's
+# move, A announces why ("… was moved by someone else."), and both windows equal the database.
+check_share_lost_race() {
+  [ -n "$(database_board)" ] || { echo "    needs test_share_drag_shows_in_other_window"; return 1; }
+  proxy_start
+  share_launch a 0 "$PROXY_URL" || return 1
+  share_launch b 650 || return 1
+  use a
+  expect "window A online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  local card second
+  card=$(column_of "$(window_board)" backlog | cut -d, -f1)
+  use b
+  expect "window B online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  second=$(column_of "$(window_board)" todo | cut -d, -f2)
+  [ -n "$card" ] && [ -n "$second" ] || { echo "    no card in Backlog or two in To do"; return 1; }
+  proxy_stop
+  use a
+  expect "A reports offline" wait_for_line '"event": "connection", "state": "offline"' 20 || return 1
+  carry_first_into_todo "$card" || return 1
+  key space
+  expect "A's move, offline" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  expect "it waits in A's outbox (found $(outbox_count a))" [ "$(outbox_count a)" = 1 ] || return 1
+  use b
+  local x y w h
+  read -r x y w h <<<"$(frame_of "$second")"
+  drag_card "$card" $((x + w / 2)) $((y + h - 4)) || { echo "    $card did not lift in B"; return 1; }
+  release
+  expect "B's move committed" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  local server
+  for _ in $(seq 1 25); do
+    server=$(column_of "$(database_board)" todo)
+    grep -qw "$card" <<<"$server" && break
+    sleep 0.2
+  done
+  expect "the server has B's move, $card in To do, not first (where A put it): $server" \
+    bash -c "[ '${server%%,*}' != '$card' ] && grep -qw '$card' <<<'$server'" || return 1
+  proxy_start
+  use a
+  expect "A online again" wait_for_count '"event": "connection", "state": "online"' 2 30 || return 1
+  expect "A announces the lost race" wait_for_line 'was moved by someone else' 15 || return 1
+  expect "A equals the database" wait_until_equal a 15 || return 1
+  expect "B equals the database" wait_until_equal b 15 || return 1
+  expect "B's move stands: To do is $server" [ "$(column_of "$(database_board)" todo)" = "$server" ] || return 1
+  expect "$card is on the board once: $(database_board)" \
+    [ "$(database_board | tr ';,|' '\n\n\n' | grep -cx "$card")" = 1 ] || return 1
+  for _ in $(seq 1 50); do [ "$(outbox_count a)" = 0 ] && break; sleep 0.2; done
+  expect "A's outbox empty (found $(outbox_count a))" [ "$(outbox_count a)" = 0 ] || return 1
 }
 
 test_share_drag_shows_in_other_window() {
@@ -236,4 +310,13 @@ test_share_remote_move_during_drag() {
   return $status
 }
 
-share_tests=(test_share_drag_shows_in_other_window test_share_server_killed_and_back test_share_remote_move_during_drag)
+test_share_lost_race() {
+  check_share_lost_race
+  local status=$?
+  share_stop_all
+  proxy_stop
+  return $status
+}
+
+share_tests=(test_share_drag_shows_in_other_window test_share_server_killed_and_back test_share_remote_move_during_drag
+  test_share_lost_race)

@@ -248,4 +248,26 @@ struct StateStoreTests {
     StateWriter.appendSections(SavedArrangement(snapshot, plain: true), plain: true, to: &ready)
     #expect(ready == JSONValue.array(sections).serialized())
   }
+
+  @Test func aBoardsChangedLineIsWhatTheJSONWriterWrites() throws {
+    // Plain cards are copied as bytes; a column with a card that needs escaping is written by the
+    // JSON writer: the line is the same either way.
+    let columns: [Snapshot<String, String>.Section] = [
+      .init(id: "todo", items: ["card-1", "card-2"]), .init(id: "doing", items: []),
+      .init(id: "do\"ne", items: ["card-3", "a \"quoted\" card", "tab\there"]),
+    ]
+    let line = StateWriter.changedLine(
+      StateWriter.ChangedReport(
+        scene: "board", snapshot: SavedArrangement(sections: columns), plain: false, views: true))
+    let views = columns.map { section -> JSONValue in
+      .object([
+        "id": .string(section.id),
+        "sections": [.object(["id": .string(section.id), "items": .array(section.items.map(JSONValue.string))])],
+      ])
+    }
+    let expected = JSONValue.object(["event": "changed", "scene": "board", "views": .array(views)]).serialized()
+    #expect(String(decoding: line, as: UTF8.self) == expected)
+    #expect(StateWriter.isPlain("card-1") && StateWriter.isPlain("ü·é"))
+    #expect(!StateWriter.isPlain("a\"b") && !StateWriter.isPlain("a\\b") && !StateWriter.isPlain("a\nb"))
+  }
 }

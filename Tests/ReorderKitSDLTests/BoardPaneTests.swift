@@ -1,3 +1,4 @@
+@preconcurrency import CSDL2
 import ReorderKit
 import ReorderKitSDL
 import Testing
@@ -73,6 +74,52 @@ struct BoardPaneTests {
     #expect(board.contentOffset.x == 30)
     // A press above the pane (the app's bar) is not the board's.
     #expect(pane.handle(.pointerDown(Point(x: 100, y: 10)), board: &board, time: 1).isEmpty)
+    #expect(!pane.isTrackingPointer)
+  }
+
+  /// A touch screen's fingers through ``InputAdapter`` (as the app reads SDL's events): the first
+  /// finger lifts a card with a long press, a second finger's tap adds another, Doing (limit 2,
+  /// holding 1) refuses the pair and a lift there cancels; one card alone then goes in.
+  @Test func fingersCarryCardsAcrossColumnsAndTheLimitRefusesTwo() throws {
+    var board = try Self.board()
+    var pane = BoardPane<String, String, String>(frame: Rect(x: 0, y: 52, width: 500, height: 600))
+    let window = Size(width: 500, height: 700)
+    var adapter = InputAdapter()
+    var events: [Engine.Event] = []
+    func finger(_ type: SDL_EventType, _ id: SDL_FingerID, _ p: Point, _ time: Double) {
+      var ev = SDL_Event()
+      ev.type = type.rawValue
+      ev.tfinger.fingerId = id
+      ev.tfinger.x = Float(p.x / window.width)
+      ev.tfinger.y = Float(p.y / window.height)
+      for input in adapter.translate(ev, windowSize: window) {
+        events += pane.handle(input, board: &board, time: time)
+      }
+    }
+    finger(SDL_FINGERDOWN, 1, Point(x: 100, y: 120), 0)
+    finger(SDL_FINGERMOTION, 1, Point(x: 100, y: 121), 0.6)
+    #expect(board.isDragging, "a long press lifts")
+    finger(SDL_FINGERDOWN, 2, Point(x: 100, y: 160), 0.8)
+    finger(SDL_FINGERUP, 2, Point(x: 100, y: 160), 0.85)
+    for k in 1...10 {
+      finger(SDL_FINGERMOTION, 1, Point(x: 100 + 20 * Double(k), y: 121 + 5 * Double(k)), 0.9 + 0.02 * Double(k))
+    }
+    #expect(events.contains { if case .refused("doing") = $0 { true } else { false } }, "two cards over a full Doing")
+    finger(SDL_FINGERUP, 1, Point(x: 300, y: 171), 1.2)
+    _ = board.tick(time: 3)
+    #expect(!board.isDragging)
+    #expect(Self.items(board, "todo") == ["a", "b", "c"], "a lift over a refusing column cancels")
+    #expect(Self.items(board, "doing") == ["d"])
+    // One card alone: Doing takes it.
+    finger(SDL_FINGERDOWN, 3, Point(x: 100, y: 120), 4)
+    finger(SDL_FINGERMOTION, 3, Point(x: 100, y: 121), 4.6)
+    for k in 1...10 {
+      finger(SDL_FINGERMOTION, 3, Point(x: 100 + 20 * Double(k), y: 121 + 5 * Double(k)), 4.7 + 0.02 * Double(k))
+    }
+    finger(SDL_FINGERUP, 3, Point(x: 300, y: 171), 5)
+    _ = board.tick(time: 7)
+    #expect(Self.items(board, "todo") == ["b", "c"])
+    #expect(Self.items(board, "doing") == ["d", "a"])
     #expect(!pane.isTrackingPointer)
   }
 }

@@ -8,9 +8,14 @@ import ReorderKitSDL
 struct BoardScene: DemoScene {
   let name = "board"
   let title = "Board"
-  /// The saved arrangement: one section per column, in board order. The app keeps it in step with
-  /// the board after each committed change (it is what the state file and the report read).
+  /// The arrangement at start (restored, or built in): one section per column, in board order.
+  /// The board is made from it; afterwards ``savedColumns`` says what is saved.
   var view: DemoView
+  /// The board's columns, in board order, each one section of its cards, as the app gives them
+  /// after each committed change (O(columns): the columns' item lists are shared, not copied, and
+  /// no million-item snapshot or view is rebuilt); what the state file and the report read. `nil`
+  /// until the first change: the view's arrangement.
+  var savedColumns: [Snapshot<String, String>.Section]?
 
   typealias Engine = Board<String, String, String>
 
@@ -179,6 +184,21 @@ struct BoardScene: DemoScene {
       }
     }
     return board
+  }
+
+  /// The board's columns, each one section of its cards, in board order: O(columns).
+  static func sections(of board: Engine) -> [Snapshot<String, String>.Section] {
+    board.columns.map { .init(id: $0.id, items: $0.view.snapshot.items(inSection: 0)) }
+  }
+
+  /// The rows a committed change moves: each moved card placed before the next card of its column
+  /// (or at its end), runs of adjacent cards as one move. O(moved × columns).
+  static func moves(of moved: [String], in board: Engine) -> [SavedMove] {
+    board.columns.flatMap { column in
+      let data = column.view.snapshot
+      let here = moved.filter(data.contains)
+      return here.isEmpty ? [] : StateStore.moves(of: here, in: data)
+    }
   }
 
   /// The board's arrangement as the saved snapshot: one section per column, in board order.
