@@ -108,10 +108,12 @@ extension CollectionView {
       if case .rows(let rows)? = session?.arrangement, rows.holdsExactly(taken) {
         view.listRows = rows.withoutBlock
         view.checkRestingRows()
+        // Rows of their own heights: the session's sums of its base rows, without the block.
+        view.setListBlock(reusing: true)
       } else {
         view.rebuildArrangement()
+        view.rebuildLayout()
       }
-      view.rebuildLayout()
     }
     if session != nil {
       longPress.reset()
@@ -223,7 +225,8 @@ extension CollectionView {
         let shown = view.target(for: .insertAt(position))
         view.modifySession { $0.drop.shown = shown }
       }
-      view.rebuildLayout()
+      // Rows of their own heights: the resting sums of the base rows, plus the block's.
+      view.setListBlock(reusing: resting != nil)
     }
     // The pointer already holds the items: the view's recogniser is past its long press.
     longPress.reset()
@@ -242,6 +245,28 @@ extension CollectionView {
         modifySession { $0.pointer = center }
       }
     }
+  }
+
+  /// Lays out the rows shown now. With `reusing` and a list of rows of their own heights whose
+  /// layout holds the sums of the base rows shown now (the resting list a drag enters, or the
+  /// session's a drag leaves), only the block changes: O(k + s), not O(n) lookups of heights.
+  /// Otherwise a rebuild.
+  @inlinable mutating func setListBlock(reusing: Bool) {
+    guard reusing, case .list(var list) = layout, list.hasPerRowHeights, case .list(let config) = layoutConfiguration,
+      let outline, list.configuration == config
+    else { return rebuildLayout() }
+    let sizes = _itemSizes
+    let block = outline.block.map { Self.rowHeight(of: $0.id, in: sizes, default: config.rowHeight) }
+    list.setBlock(block, at: outline.placeholder != nil ? outline.insertion : nil)
+    layout = .list(list)
+    #if DEBUG
+      if snapshot.totalItemCount <= 10_000 {
+        rebuildLayout()
+        guard case .list(let rebuilt) = layout else { preconditionFailure("a list's layout is a list") }
+        precondition(list.laysOutSameRows(as: rebuilt), "a list's layout with its block differs from a rebuild")
+        layout = .list(list)
+      }
+    #endif
   }
 
   /// In debug builds, for data of up to 10,000 items: stops if the resting rows differ from a
