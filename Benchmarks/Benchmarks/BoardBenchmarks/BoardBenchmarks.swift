@@ -23,12 +23,69 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(view)
   }
 
+  // The same step as the board's view sees it: the point in the view's own coordinates (the
+  // baseline above is given the board's point, beside the 300-point-wide view).
+  Benchmark("Baseline: drag step at the view's point, one view of 200000 rows") { benchmark in
+    var view = BoardWorkload.liftedView()
+    var t = 1.0
+    benchmark.startMeasurement()
+    for k in benchmark.scaledIterations {
+      t += 0.001
+      var p = BoardWorkload.withinPoint(k)
+      p.x -= 620
+      blackHole(view.pointerMoved(to: p, time: t))
+    }
+    benchmark.stopMeasurement()
+    blackHole(view)
+  }
+
   // Building five columns takes about a second per run: a longer duration gives several samples.
   Benchmark(
     "Board: drag step within a view, 5 x 200000", configuration: .init(maxDuration: .seconds(12), maxIterations: 10)
   ) { benchmark in
     var board = BoardWorkload.liftedBoard()
     var t = 1.0
+    benchmark.startMeasurement()
+    for k in benchmark.scaledIterations {
+      t += 0.001
+      blackHole(board.pointerMoved(to: BoardWorkload.withinPoint(k), time: t))
+    }
+    benchmark.stopMeasurement()
+    blackHole(board)
+  }
+
+  // The same steps mid-drag: 200 steps first (not measured), as in a drag at 60 steps a second,
+  // so that a sample is not the first step after building the data (cold caches).
+  Benchmark("Baseline: drag step mid-drag at the view's point, one view of 200000 rows") { benchmark in
+    var view = BoardWorkload.liftedView()
+    var t = 1.0
+    for k in 0..<200 {
+      t += 0.001
+      var p = BoardWorkload.withinPoint(k)
+      p.x -= 620
+      blackHole(view.pointerMoved(to: p, time: t))
+    }
+    benchmark.startMeasurement()
+    for k in benchmark.scaledIterations {
+      t += 0.001
+      var p = BoardWorkload.withinPoint(k)
+      p.x -= 620
+      blackHole(view.pointerMoved(to: p, time: t))
+    }
+    benchmark.stopMeasurement()
+    blackHole(view)
+  }
+
+  Benchmark(
+    "Board: drag step within a view mid-drag, 5 x 200000",
+    configuration: .init(maxDuration: .seconds(12), maxIterations: 10)
+  ) { benchmark in
+    var board = BoardWorkload.liftedBoard()
+    var t = 1.0
+    for k in 0..<200 {
+      t += 0.001
+      blackHole(board.pointerMoved(to: BoardWorkload.withinPoint(k), time: t))
+    }
     benchmark.startMeasurement()
     for k in benchmark.scaledIterations {
       t += 0.001

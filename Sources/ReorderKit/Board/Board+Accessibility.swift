@@ -23,15 +23,15 @@ extension Board {
   /// ```swift
   /// board.accessibilityActions(for: "a").map(board.accessibilityName(of:))   // ["Move down", "Move to end", "Move to Doing"]
   /// ```
-  public func accessibilityActions(for id: ItemID) -> [BoardAccessibilityAction<ViewID>] {
-    guard interaction.isIdle, let s = columns.firstIndex(where: { $0.view.snapshot.contains(id) }) else { return [] }
-    let view = columns[s].view
+  @inlinable public func accessibilityActions(for id: ItemID) -> [BoardAccessibilityAction<ViewID>] {
+    guard interaction.isIdle, let s = _columns.firstIndex(where: { $0._view.snapshot.contains(id) }) else { return [] }
+    let view = _columns[s]._view
     guard let p = view.snapshot.position(of: id), view.policy.canMoveItem(id, view.snapshot.policyPosition(p)) else {
       return []
     }
     var actions: [BoardAccessibilityAction<ViewID>] = view.accessibilityActions(for: id).map { .within($0) }
-    for k in columns.indices where k != s && acceptsMove(of: id, from: s, into: k) {
-      actions.append(BoardAccessibilityAction.moveTo(columns[k].id))
+    for k in _columns.indices where k != s && acceptsMove(of: id, from: s, into: k) {
+      actions.append(BoardAccessibilityAction.moveTo(_columns[k].id))
     }
     return actions
   }
@@ -42,7 +42,7 @@ extension Board {
   /// ```swift
   /// board.accessibilityName(of: .moveTo("doing"))   // "Move to Doing"
   /// ```
-  public func accessibilityName(of action: BoardAccessibilityAction<ViewID>) -> String {
+  @inlinable public func accessibilityName(of action: BoardAccessibilityAction<ViewID>) -> String {
     switch action {
     case .within(let move): move.englishName
     case .moveTo(let view): "Move to \(name(of: view))"
@@ -61,17 +61,17 @@ extension Board {
   /// _ = board.performAccessibilityAction(.moveTo("doing"), on: "a", time: now)
   /// board.column("doing")?.view.snapshot.items(inSection: 0)   // ["d", "a"]
   /// ```
-  public mutating func performAccessibilityAction(
+  @inlinable public mutating func performAccessibilityAction(
     _ action: BoardAccessibilityAction<ViewID>, on id: ItemID, time: Double
   ) -> [Event] {
     var events = advance(to: time)
-    guard interaction.isIdle, let s = columns.firstIndex(where: { $0.view.snapshot.contains(id) }) else {
+    guard interaction.isIdle, let s = _columns.firstIndex(where: { $0._view.snapshot.contains(id) }) else {
       return events
     }
-    let source = columns[s].id
+    let source = _columns[s].id
     switch action {
     case .within(let move):
-      let moved = absorb(source, columns[s].view.performAccessibilityAction(move, on: id, time: time))
+      let moved = absorb(source, _columns[s]._view.performAccessibilityAction(move, on: id, time: time))
       events += moved
       if moved.contains(where: \.isCommit) {
         history.undo.append(.view(source))
@@ -80,13 +80,13 @@ extension Board {
       return events
     case .moveTo(let target):
       guard let d = index(of: target), d != s, acceptsMove(of: id, from: s, into: d),
-        let slot = columns[s].view.slot(of: id)
+        let slot = _columns[s]._view.slot(of: id)
       else { return events }
-      let frame = columns[s].view.layout.frame(ofItem: slot)
-      let offset = columns[s].view.offset
+      let frame = _columns[s]._view.layout.frame(ofItem: slot)
+      let offset = _columns[s]._view.offset
       let lift = absorb(
         source,
-        columns[s].view.beginMovement(
+        _columns[s]._view.beginMovement(
           at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time))
       guard case .dragging(var drag) = interaction else {
         // Denied by the view's policy: it said so.
@@ -94,12 +94,12 @@ extension Board {
       }
       drag.isKeyboard = true
       interaction = .dragging(drag)
-      let count = columns[d].view.snapshot.numberOfItems(inSection: 0)
+      let count = _columns[d]._view.snapshot.numberOfItems(inSection: 0)
       var gesture = enter(d, keyboardPosition: OutlinePosition(section: 0, parent: nil, index: count), time: time)
       gesture += finishDrag(time: time) { view, _, t in view.keyPressed(.space, time: t) }
       if isDragging { gesture += cancelGesture(time: time) }
       // The views' own words (the lift, the entry, the drop) give way to one announcement.
-      for i in [s, d] { gesture += absorb(columns[i].id, columns[i].view.tick(time: time)) }
+      for i in [s, d] { gesture += absorb(_columns[i].id, _columns[i]._view.tick(time: time)) }
       var committed = false
       for event in gesture {
         switch event {
@@ -113,7 +113,7 @@ extension Board {
         default: continue
         }
       }
-      if committed, let place = columns[d].view.spokenPlace(ofItem: id) {
+      if committed, let place = _columns[d]._view.spokenPlace(ofItem: id) {
         events.append(.view(target, .announcement(movedToView(name(of: target), place))))
       }
       return events
@@ -122,16 +122,16 @@ extension Board {
 
   /// Whether the view at `k` takes an item from the view at `s` (its acceptance rule and limit),
   /// and has a section to hold it.
-  func acceptsMove(of id: ItemID, from s: Int, into k: Int) -> Bool {
-    let column = columns[k]
-    guard column.view.snapshot.numberOfSections > 0 else { return false }
-    return column.accepts.accepts([id], from: columns[s].id, count: column.view.itemCount)
+  @inlinable func acceptsMove(of id: ItemID, from s: Int, into k: Int) -> Bool {
+    let column = _columns[k]
+    guard column._view.snapshot.numberOfSections > 0 else { return false }
+    return column.accepts.accepts([id], from: _columns[s].id, count: column._view.itemCount)
   }
 }
 
 extension BoardEvent {
   /// Whether the event reports a committed gesture step.
-  var isCommit: Bool {
+  @inlinable var isCommit: Bool {
     if case .view(_, .committed) = self { return true }
     return false
   }

@@ -4,36 +4,36 @@
 /// under the pointer and the others shift. One drag is one undo step.
 extension Board {
   /// The column whose header is under a window point.
-  func headerColumn(at point: Point) -> Int? {
+  @inlinable func headerColumn(at point: Point) -> Int? {
     let p = toBoard(point)
-    return columns.lastIndex { $0.header?.contains(p) ?? false }
+    return _columns.lastIndex { $0.header?.contains(p) ?? false }
   }
 
   /// The column dragged by its header, if any.
-  public var movingColumn: ViewID? {
+  @inlinable public var movingColumn: ViewID? {
     if case .movingColumn(let drag) = interaction, drag.lifted { return drag.column }
     return nil
   }
 
   /// Moves a column from one index to another: the columns between shift, every column takes the
   /// frame and header of its new slot.
-  mutating func moveColumn(from: Int, to: Int) -> [Event] {
-    guard from != to, columns.indices.contains(from), columns.indices.contains(to) else { return [] }
-    let slots = columns.map { ($0.frame, $0.header) }
-    let column = columns.remove(at: from)
-    columns.insert(column, at: to)
-    for k in columns.indices {
-      columns[k].frame = slots[k].0
-      columns[k].header = slots[k].1
+  @inlinable mutating func moveColumn(from: Int, to: Int) -> [Event] {
+    guard from != to, _columns.indices.contains(from), _columns.indices.contains(to) else { return [] }
+    let slots = _columns.map { ($0.frame, $0.header) }
+    let column = _columns.remove(at: from)
+    _columns.insert(column, at: to)
+    for k in _columns.indices {
+      _columns[k].frame = slots[k].0
+      _columns[k].header = slots[k].1
     }
     return [.columnMoved(column.id, from: from, to: to)]
   }
 
   /// The press on a header lifts the column after the long-press duration, if it stayed put.
-  mutating func liftColumnIfHeld(time: Double) {
+  @inlinable mutating func liftColumnIfHeld(time: Double) {
     guard case .movingColumn(var drag) = interaction, !drag.lifted else { return }
-    guard let first = columns.first else { return }
-    let press = first.view.longPress
+    guard let first = _columns.first else { return }
+    let press = first._view.longPress
     if time >= drag.downTime + press.minimumPressDuration {
       drag.lifted = true
       interaction = .movingColumn(drag)
@@ -42,20 +42,21 @@ extension Board {
 
   /// The pointer moved while a header is pressed: before the lift, moving away fails the press;
   /// after it, the column takes the slot under the pointer.
-  mutating func moveColumnDrag(to point: Point, time: Double) -> [Event] {
+  @inlinable mutating func moveColumnDrag(to point: Point, time: Double) -> [Event] {
     guard case .movingColumn(var drag) = interaction, let i = index(of: drag.column) else { return [] }
-    guard let first = columns.first else { return [] }
+    guard let first = _columns.first else { return [] }
     drag.pointer = point
     if !drag.lifted {
-      interaction = point.distance(to: drag.down) > first.view.longPress.allowableMovement ? .idle : .movingColumn(drag)
+      interaction =
+        point.distance(to: drag.down) > first._view.longPress.allowableMovement ? .idle : .movingColumn(drag)
       return []
     }
     interaction = .movingColumn(drag)
     let p = toBoard(point)
     let c = axis == .horizontal ? p.x : p.y
     guard
-      let slot = columns.indices.first(where: { k in
-        let f = columns[k].frame
+      let slot = _columns.indices.first(where: { k in
+        let f = _columns[k].frame
         return axis == .horizontal ? c >= f.minX && c < f.maxX : c >= f.minY && c < f.maxY
       }), slot != i
     else { return [] }
@@ -63,7 +64,7 @@ extension Board {
   }
 
   /// The header is released: the column stays in its new slot (one undo step), or nothing happened.
-  mutating func endColumnDrag(at point: Point, time: Double) -> [Event] {
+  @inlinable mutating func endColumnDrag(at point: Point, time: Double) -> [Event] {
     guard case .movingColumn(let drag) = interaction else { return [] }
     var events: [Event] = []
     if drag.lifted, point != drag.pointer { events += moveColumnDrag(to: point, time: time) }

@@ -4,16 +4,16 @@ extension Board {
   /// Ends the drag: the items land where the view that holds them drops them (its own drop: the
   /// target rule, the policy, drag-and-drop proposals), or go back over no view.
   /// - Parameter release: the holder's own release (a pointer up, or Space/Enter).
-  mutating func finishDrag(
+  @inlinable mutating func finishDrag(
     time: Double, release: (inout View, Point, Double) -> [CollectionViewEvent<SectionID, ItemID>]
   ) -> [Event] {
     guard case .dragging(let drag) = interaction else { return [] }
     if drag.pristine {
       guard let s = index(of: drag.source) else { return [] }
       let p = toView(drag.pointer, s)
-      let viewEvents = release(&columns[s].view, p, time)
+      let viewEvents = release(&_columns[s]._view, p, time)
       var events = absorb(drag.source, viewEvents)
-      if isDragging, !columns[s].view.isDragging {
+      if isDragging, !_columns[s]._view.isDragging {
         // The view ended its drag without a word (nothing to drop): the board's ends too.
         interaction = .idle
         autoScroll.stop()
@@ -21,19 +21,19 @@ extension Board {
       return events
     }
     guard let holder = drag.holder, let h = index(of: holder) else { return cancelAcross(time: time) }
-    let depth = columns[h].view.undoDepth
+    let depth = _columns[h]._view.undoDepth
     // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
-    let unspoken = holder != drag.source && columns[h].view.pendingAnnouncement != nil
-    let viewEvents = release(&columns[h].view, toView(drag.pointer, h), time)
-    columns[h].view.dropHistory(after: depth)
+    let unspoken = holder != drag.source && _columns[h]._view.pendingAnnouncement != nil
+    let viewEvents = release(&_columns[h]._view, toView(drag.pointer, h), time)
+    _columns[h]._view.dropHistory(after: depth)
     if viewEvents.contains(where: { if case .cancelled = $0 { true } else { false } }) {
       return cancelAcross(time: time)
     }
-    if columns[h].view.isDragging { return [] }
+    if _columns[h]._view.isDragging { return [] }
     interaction = .idle
     autoScroll.stop()
     var events: [Event] = []
-    let data = columns[h].view.snapshot
+    let data = _columns[h]._view.snapshot
     let landed = drag.items.filter(data.contains)
     let final = data.placements(of: landed, skipping: Set(landed))
     let finalPositions = Dictionary(
@@ -56,7 +56,7 @@ extension Board {
     for event in viewEvents {
       switch event {
       case .announcement where unspoken && !unchanged:
-        guard let place = columns[h].view.spokenPlace(ofItem: drag.lead) else { continue }
+        guard let place = _columns[h]._view.spokenPlace(ofItem: drag.lead) else { continue }
         events.append(.view(holder, .announcement(movedToView(name(of: holder), place))))
       case .announcement, .dropped: events.append(.view(holder, event))
       default: continue
@@ -66,15 +66,15 @@ extension Board {
   }
 
   /// Cancels a drag whose items left the source: they go back where they stood, by identity.
-  mutating func cancelAcross(time: Double) -> [Event] {
+  @inlinable mutating func cancelAcross(time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
     var events = leaveHolder(&drag, time: time)
     interaction = .idle
     autoScroll.stop()
     guard let s = index(of: drag.source) else { return events }
     let items = Set(drag.items)
-    for change in drag.home { columns[s].view.putIn(change, only: items, sizes: drag.sizes, time: time) }
-    let view = columns[s].view
+    for change in drag.home { _columns[s]._view.putIn(change, only: items, sizes: drag.sizes, time: time) }
+    let view = _columns[s]._view
     if let place = view.spokenPlace(ofItem: drag.lead) {
       let name = view.announcer.itemName(drag.lead)
       events.append(.view(drag.source, .announcement(view.announcer.cancelled(name, place))))
@@ -86,37 +86,52 @@ extension Board {
   /// The UIKit moves that take items, one at a time in order, from where they stood to where they
   /// stand now: each removed at `from`, then inserted at `to` (counted after the removal), so
   /// replaying them in order on the data before gives the data after.
-  func movesAcross(
+  @inlinable func movesAcross(
     _ items: [ItemID], from source: ViewID, _ start: [ItemID: OutlinePosition<ItemID>], to destination: ViewID,
     _ end: [ItemID: OutlinePosition<ItemID>]
   ) -> [Event] {
     guard let s = index(of: source), let d = index(of: destination) else { return [] }
     let travelling = Set(items)
-    func siblings(_ i: Int, _ key: ContainerKey) -> [ItemID] {
-      let data = columns[i].view.snapshot
-      guard key.section < data.numberOfSections else { return [] }
-      return (key.parent.map(data.children(of:)) ?? data.items(inSection: key.section)).filter {
-        !travelling.contains($0)
-      }
+    // The containers are followed by arithmetic, not copied: each one's count of items that do
+    // not travel, and the travelling items' indices in it (O(k²) for k items, not O(n)).
+    func baseCount(_ i: Int, _ key: ContainerKey) -> Int {
+      let data = _columns[i]._view.snapshot
+      guard key.section < data.numberOfSections else { return 0 }
+      if let parent = key.parent { return data.children(of: parent).lazy.filter { !travelling.contains($0) }.count }
+      let present = travelling.lazy.filter { id in
+        data.position(of: id).map { $0.section == key.section && $0.parent == nil } ?? false
+      }.count
+      return data.numberOfItems(inSection: key.section) - present
     }
-    var state: [ContainerKey: [ItemID]] = [:]
+    var counts: [ContainerKey: Int] = [:]
+    var placed: [ItemID: (key: ContainerKey, index: Int)] = [:]
+    func insert(_ id: ItemID, _ key: ContainerKey, at j: Int) {
+      for (other, p) in placed where p.key == key && p.index >= j { placed[other] = (key, p.index + 1) }
+      placed[id] = (key, j)
+      counts[key, default: 0] += 1
+    }
+    func remove(_ id: ItemID) {
+      guard let (key, i) = placed.removeValue(forKey: id) else { return }
+      for (other, p) in placed where p.key == key && p.index > i { placed[other] = (key, p.index - 1) }
+      counts[key, default: 0] -= 1
+    }
     // The containers as they stood: the items back at their old indices.
     for id in items.sorted(by: { (start[$0]?.index ?? 0) < (start[$1]?.index ?? 0) }) {
       guard let p = start[id] else { continue }
       let key = ContainerKey(view: source, section: p.section, parent: p.parent)
-      if state[key] == nil { state[key] = siblings(s, key) }
-      state[key]!.insert(id, at: min(p.index, state[key]!.count))
+      if counts[key] == nil { counts[key] = baseCount(s, key) }
+      insert(id, key, at: min(p.index, counts[key]!))
     }
     var events: [Event] = []
     for id in items {
       guard let from = start[id], let to = end[id] else { continue }
       let fromKey = ContainerKey(view: source, section: from.section, parent: from.parent)
       let toKey = ContainerKey(view: destination, section: to.section, parent: to.parent)
-      if state[toKey] == nil { state[toKey] = siblings(d, toKey) }
-      guard let i = state[fromKey]?.firstIndex(of: id) else { continue }
-      state[fromKey]!.remove(at: i)
-      let j = min(to.index, state[toKey]!.count)
-      state[toKey]!.insert(id, at: j)
+      if counts[toKey] == nil { counts[toKey] = baseCount(d, toKey) }
+      guard let (key, i) = placed[id], key == fromKey else { continue }
+      remove(id)
+      let j = min(to.index, counts[toKey]!)
+      insert(id, toKey, at: j)
       let a = OutlinePosition(section: from.section, parent: from.parent, index: i)
       let b = OutlinePosition(section: to.section, parent: to.parent, index: j)
       if source == destination {
@@ -132,9 +147,15 @@ extension Board {
 
 extension Board {
   /// A section's top level or a group, in one view.
-  struct ContainerKey: Hashable {
-    var view: ViewID
-    var section: Int
-    var parent: ItemID?
+  @usableFromInline struct ContainerKey: Hashable {
+    @usableFromInline var view: ViewID
+    @usableFromInline var section: Int
+    @usableFromInline var parent: ItemID?
+
+    @inlinable init(view: ViewID, section: Int, parent: ItemID?) {
+      self.view = view
+      self.section = section
+      self.parent = parent
+    }
   }
 }

@@ -11,7 +11,7 @@ extension Board {
   /// _ = board.redo(time: 3.0)               // and in Doing again
   /// ```
   @discardableResult
-  public mutating func undo(time: Double) -> [Event] {
+  @inlinable public mutating func undo(time: Double) -> [Event] {
     var events = advance(to: time)
     guard interaction.isIdle, let step = history.undo.popLast() else { return events }
     events += replay(step, forward: false, time: time)
@@ -21,7 +21,7 @@ extension Board {
 
   /// Applies the last undone gesture again. Does nothing during a drag or with nothing to redo.
   @discardableResult
-  public mutating func redo(time: Double) -> [Event] {
+  @inlinable public mutating func redo(time: Double) -> [Event] {
     var events = advance(to: time)
     guard interaction.isIdle, let step = history.redo.popLast() else { return events }
     events += replay(step, forward: true, time: time)
@@ -30,11 +30,11 @@ extension Board {
   }
 
   /// Plays a step back or forward.
-  mutating func replay(_ step: Step, forward: Bool, time: Double) -> [Event] {
+  @inlinable mutating func replay(_ step: Step, forward: Bool, time: Double) -> [Event] {
     switch step {
     case .view(let id):
       guard let i = index(of: id) else { return [] }
-      return absorb(id, forward ? columns[i].view.redo(time: time) : columns[i].view.undo(time: time))
+      return absorb(id, forward ? _columns[i]._view.redo(time: time) : _columns[i]._view.undo(time: time))
     case .column(let from, let to):
       return moveColumn(from: forward ? from : to, to: forward ? to : from)
     case .across(let step):
@@ -45,11 +45,11 @@ extension Board {
       var taken: Set<ItemID> = []
       for (view, _) in out {
         guard let i = index(of: view) else { continue }
-        let data = columns[i].view.snapshot
+        let data = _columns[i]._view.snapshot
         let present = step.items.filter(data.contains)
         for id in present { start[id] = data.position(of: id) }
         if !present.isEmpty { startView = view }
-        columns[i].view.takeOut(present, time: time)
+        _columns[i]._view.takeOut(present, time: time)
         taken.formUnion(present)
       }
       var events: [Event] = []
@@ -57,9 +57,9 @@ extension Board {
         guard let i = index(of: view) else { continue }
         var landed: [ReorderDifference<SectionID, ItemID>] = []
         for change in changes {
-          if let d = columns[i].view.putIn(change, only: taken, sizes: step.sizes, time: time) { landed.append(d) }
+          if let d = _columns[i]._view.putIn(change, only: taken, sizes: step.sizes, time: time) { landed.append(d) }
         }
-        let data = columns[i].view.snapshot
+        let data = _columns[i]._view.snapshot
         let items = step.items.filter { taken.contains($0) && data.contains($0) }
         let end = Dictionary(uniqueKeysWithValues: items.compactMap { id in data.position(of: id).map { (id, $0) } })
         if let startView { events += movesAcross(items, from: startView, start, to: view, end) }

@@ -5,29 +5,29 @@
 /// version 2. A board of one view behaves exactly as that view.
 extension Board {
   /// The view that holds the keyboard focus.
-  public var focusedView: ViewID? {
-    columns.first { $0.view.focusedItem != nil }?.id
+  @inlinable public var focusedView: ViewID? {
+    _columns.first { $0._view.focusedItem != nil }?.id
   }
 
   /// Moves the keyboard focus to an item, in whichever view holds it (`nil` clears it).
-  public mutating func focus(_ item: ItemID?, time: Double) -> [Event] {
+  @inlinable public mutating func focus(_ item: ItemID?, time: Double) -> [Event] {
     var events = advance(to: time)
     guard !isDragging else { return events }
-    let owner = item.flatMap { id in columns.firstIndex { $0.view.snapshot.contains(id) } }
-    for i in columns.indices where i != owner && columns[i].view.focusedItem != nil {
-      events += absorb(columns[i].id, columns[i].view.focus(nil, time: time))
+    let owner = item.flatMap { id in _columns.firstIndex { $0._view.snapshot.contains(id) } }
+    for i in _columns.indices where i != owner && _columns[i]._view.focusedItem != nil {
+      events += absorb(_columns[i].id, _columns[i]._view.focus(nil, time: time))
     }
-    if let owner { events += absorb(columns[owner].id, columns[owner].view.focus(item, time: time)) }
+    if let owner { events += absorb(_columns[owner].id, _columns[owner]._view.focus(item, time: time)) }
     return events
   }
 
   /// A key was pressed.
-  public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [Event] {
+  @inlinable public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [Event] {
     var events = advance(to: time)
     guard case .dragging(let drag) = interaction else {
       // Without a focus, the keys go to the first view (Tab focuses its first item).
-      guard interaction.isIdle, let id = focusedView ?? columns.first?.id, let i = index(of: id) else { return events }
-      events += absorb(id, columns[i].view.keyPressed(key, time: time))
+      guard interaction.isIdle, let id = focusedView ?? _columns.first?.id, let i = index(of: id) else { return events }
+      events += absorb(id, _columns[i]._view.keyPressed(key, time: time))
       return events
     }
     let across: Bool
@@ -36,13 +36,13 @@ extension Board {
     case .up, .down: across = axis == .vertical
     default: across = false
     }
-    if across && columns.count > 1 {
+    if across && _columns.count > 1 {
       events += moveAcross(forward: key == .right || key == .down, time: time)
       return events
     }
     if drag.pristine {
       guard let i = index(of: drag.source) else { return events }
-      events += absorb(drag.source, columns[i].view.keyPressed(key, time: time))
+      events += absorb(drag.source, _columns[i]._view.keyPressed(key, time: time))
       return events
     }
     switch key {
@@ -52,47 +52,47 @@ extension Board {
       events += finishDrag(time: time) { view, _, t in view.keyPressed(key, time: t) }
     default:
       guard let holder = drag.holder, let h = index(of: holder) else { break }
-      events += absorb(holder, columns[h].view.keyPressed(key, time: time).filter { !$0.isDataChange })
+      events += absorb(holder, _columns[h]._view.keyPressed(key, time: time).filter { !$0.isDataChange })
     }
     return events
   }
 
   /// Moves the lifted items to the next view in a direction that accepts them, at the same index
   /// clamped to its count; nothing when no view there accepts them.
-  mutating func moveAcross(forward: Bool, time: Double) -> [Event] {
+  @inlinable mutating func moveAcross(forward: Bool, time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
     let from = drag.holder.flatMap(index(of:)) ?? index(of: drag.source) ?? 0
     let current: OutlinePosition<ItemID>? = drag.holder.flatMap(index(of:)).flatMap {
-      columns[$0].view.drag?.placeholder
+      _columns[$0]._view.drag?.placeholder
     }
-    let order = forward ? Array(columns.indices.dropFirst(from + 1)) : Array(columns.indices.prefix(from).reversed())
+    let order = forward ? Array(_columns.indices.dropFirst(from + 1)) : Array(_columns.indices.prefix(from).reversed())
     let items =
-      drag.pristine ? (index(of: drag.source).map { columns[$0].view.boardDragItems } ?? drag.items) : drag.items
+      drag.pristine ? (index(of: drag.source).map { _columns[$0]._view.boardDragItems } ?? drag.items) : drag.items
     guard
       let target = order.first(where: { k in
-        let column = columns[k]
-        guard column.view.snapshot.numberOfSections > 0 else { return false }
+        let column = _columns[k]
+        guard column._view.snapshot.numberOfSections > 0 else { return false }
         return column.id == drag.source
-          || column.accepts.accepts(items, from: drag.source, count: column.view.itemCount)
+          || column.accepts.accepts(items, from: drag.source, count: column._view.itemCount)
       })
     else { return [] }
     // The keyboard holds the items from now on, whatever lifted them.
     drag.isKeyboard = true
     interaction = .dragging(drag)
-    let data = columns[target].view.snapshot
+    let data = _columns[target]._view.snapshot
     let section = min(current?.section ?? 0, data.numberOfSections - 1)
     let count = data.items(inSection: section).filter { !items.contains($0) }.count
     let position = OutlinePosition<ItemID>(section: section, parent: nil, index: min(current?.index ?? 0, count))
     var events = enter(target, keyboardPosition: position, time: time)
     if case .dragging(let d) = interaction, let holder = d.holder, let h = index(of: holder) {
-      events += absorb(holder, columns[h].view.tick(time: time))
+      events += absorb(holder, _columns[h]._view.tick(time: time))
       scrollBoardToShow(h, time: time)
     }
     return events
   }
 
   /// Scrolls the board so that a view stands in sight (a keyboard move into it).
-  mutating func scrollBoardToShow(_ i: Int, time: Double) {
-    setBoardOffset(contentOffset.scrolled(toShow: columns[i].frame, in: visibleSize))
+  @inlinable mutating func scrollBoardToShow(_ i: Int, time: Double) {
+    setBoardOffset(_contentOffset.scrolled(toShow: _columns[i].frame, in: visibleSize))
   }
 }

@@ -13,7 +13,7 @@ extension Board {
   /// ```
   /// - Throws: ``ChangeError`` as ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
   ///   does (a flow grid's item without a size); the board is then unchanged.
-  public mutating func apply(
+  @inlinable public mutating func apply(
     _ data: Snapshot<SectionID, ItemID>, toView id: ViewID, itemSizes: [ItemID: Size] = [:], time: Double
   ) throws(ChangeError) {
     guard let i = index(of: id) else { return }
@@ -30,15 +30,15 @@ extension Board {
         interaction = .idle
         autoScroll.stop()
         _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
-        let name = columns[i].view.announcer.itemName(drag.lead)
+        let name = _columns[i]._view.announcer.itemName(drag.lead)
         pendingEvents += [
-          .view(id, .announcement(columns[i].view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
+          .view(id, .announcement(_columns[i]._view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
         ]
         return
       }
       // Items the new data deleted leave the drag (and the view that holds them).
       let gone = drag.items.filter { !data.contains($0) }
-      if !gone.isEmpty, let h = drag.holder.flatMap(index(of:)) { columns[h].view.removeFromDrag(gone, time: time) }
+      if !gone.isEmpty, let h = drag.holder.flatMap(index(of:)) { _columns[h]._view.removeFromDrag(gone, time: time) }
       drag.items = kept
       // Where the items stand in the new data is where they go back on a cancel, and where undo puts them.
       drag.home = data.placements(of: kept, skipping: Set(kept)).map { d in
@@ -47,7 +47,7 @@ extension Board {
       for id in kept { drag.homePositions[id] = data.position(of: id) }
       interaction = .dragging(drag)
       _ = try? data.apply(.deleted(kept))
-      if drag.holder == id { data.insertFitted(columns[i].view.placements(of: kept), drag, keeping: travelling) }
+      if drag.holder == id { data.insertFitted(_columns[i]._view.placements(of: kept), drag, keeping: travelling) }
     } else if id == drag.holder {
       guard data.numberOfSections > 0 else {
         // The view that holds the gap has nothing to hold it: the gap goes back to the source.
@@ -56,21 +56,21 @@ extension Board {
         return
       }
       _ = try? data.apply(.deleted(drag.items.filter(data.contains)))
-      data.insertFitted(columns[i].view.placements(of: drag.items), drag, keeping: travelling)
+      data.insertFitted(_columns[i]._view.placements(of: drag.items), drag, keeping: travelling)
     }
     _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
   }
 
   /// The view's own new-data door.
-  mutating func applyData(
+  @inlinable mutating func applyData(
     _ data: Snapshot<SectionID, ItemID>, to i: Int, itemSizes: [ItemID: Size], time: Double
   ) throws(ChangeError) {
-    _ = try columns[i].view.apply(data, itemSizes: itemSizes, time: time)
+    _ = try _columns[i]._view.apply(data, itemSizes: itemSizes, time: time)
   }
 
   /// Removes a view from the board. A drag whose gap it held goes back to the source; a drag from
   /// it ends as a cancel.
-  public mutating func removeColumn(_ id: ViewID, time: Double) {
+  @inlinable public mutating func removeColumn(_ id: ViewID, time: Double) {
     guard let i = index(of: id) else { return }
     if case .dragging(var drag) = interaction {
       if drag.source == id {
@@ -79,7 +79,7 @@ extension Board {
         autoScroll.stop()
         pendingEvents.append(.view(id, .cancelled(drag.lead)))
       } else if drag.holder == id {
-        columns.remove(at: i)
+        _columns.remove(at: i)
         drag.holder = nil
         interaction = .dragging(drag)
         returnToSource(time: time)
@@ -87,40 +87,40 @@ extension Board {
       }
     }
     if case .movingColumn = interaction { interaction = .idle }
-    columns.remove(at: i)
+    _columns.remove(at: i)
     history = History()
   }
 
   /// Adds a view at the end of the board (or at an index).
   /// - Throws: ``BoardError`` when its identifier or one of its items is already on the board, or
   ///   its frame is not finite.
-  public mutating func addColumn(_ column: Column, at index: Int? = nil) throws(BoardError) {
-    _ = try Board(columns: columns + [column])
-    columns.insert(column, at: min(max(index ?? columns.count, 0), columns.count))
+  @inlinable public mutating func addColumn(_ column: Column, at index: Int? = nil) throws(BoardError) {
+    _ = try Board(columns: _columns + [column])
+    _columns.insert(column, at: min(max(index ?? _columns.count, 0), _columns.count))
   }
 
   /// The gap goes back to the source: the items stand where they stood, lifted there.
-  mutating func returnToSource(time: Double) {
+  @inlinable mutating func returnToSource(time: Double) {
     guard case .dragging(var drag) = interaction, let s = index(of: drag.source) else { return }
     leaveHolder(&drag, time: time)
     interaction = .dragging(drag)
     let items = Set(drag.items)
-    for change in drag.home { columns[s].view.putIn(change, only: items, sizes: drag.sizes, time: time) }
-    let data = columns[s].view.snapshot
+    for change in drag.home { _columns[s]._view.putIn(change, only: items, sizes: drag.sizes, time: time) }
+    let data = _columns[s]._view.snapshot
     guard let first = drag.items.first(where: data.contains), let position = data.position(of: first) else { return }
-    columns[s].view.takeOut(drag.items, time: time)
+    _columns[s]._view.takeOut(drag.items, time: time)
     _ = enter(s, keyboardPosition: position, time: time)
   }
 }
 
 extension CollectionView {
   /// Where items stand now, by identity (each before the next item that is not among them).
-  func placements(of items: [ItemID]) -> [ReorderDifference<SectionID, ItemID>] {
+  @inlinable func placements(of items: [ItemID]) -> [ReorderDifference<SectionID, ItemID>] {
     snapshot.placements(of: items.filter(snapshot.contains), skipping: Set(items))
   }
 
   /// Takes items out of the drag in progress, and out of the data (new data deleted them).
-  mutating func removeFromDrag(_ items: [ItemID], time: Double) {
+  @inlinable mutating func removeFromDrag(_ items: [ItemID], time: Double) {
     let gone = Set(items)
     modifySession { $0.items.removeAll(where: gone.contains) }
     let place = placeholderPlace()
@@ -132,7 +132,7 @@ extension CollectionView {
 extension Snapshot {
   /// Inserts a board drag's items at their places by identity: before the same next item, or at
   /// the end of the same section, or of the first section.
-  mutating func insertFitted<V>(
+  @inlinable mutating func insertFitted<V>(
     _ places: [ReorderDifference<SectionID, ItemID>], _ drag: Board<V, SectionID, ItemID>.Drag,
     keeping travelling: Set<ItemID>
   ) {

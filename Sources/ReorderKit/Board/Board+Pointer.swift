@@ -4,19 +4,20 @@
 /// and into the new one at the gap its rule gives, where that view runs the drag on.
 extension Board {
   /// The pointer (mouse button or finger) went down, in window coordinates.
-  public mutating func pointerDown(at point: Point, time: Double) -> [Event] {
+  @inlinable public mutating func pointerDown(at point: Point, time: Double) -> [Event] {
     var events = advance(to: time)
     guard point.isFinite, interaction.isIdle else { return events }
     if let header = headerColumn(at: point) {
       interaction = .movingColumn(
-        ColumnDrag(column: columns[header].id, from: header, pointer: point, lifted: false, downTime: time, down: point)
+        ColumnDrag(
+          column: _columns[header].id, from: header, pointer: point, lifted: false, downTime: time, down: point)
       )
       return events
     }
     guard let i = columnIndex(at: point) else { return events }
-    let id = columns[i].id
+    let id = _columns[i].id
     interaction = .pressing(id)
-    events += absorb(id, columns[i].view.pointerDown(at: toView(point, i), time: time))
+    events += absorb(id, _columns[i]._view.pointerDown(at: toView(point, i), time: time))
     return events
   }
 
@@ -40,17 +41,17 @@ extension Board {
   /// step is done here (its clock, the resting views' clocks, the pointer, its auto-scroll) and
   /// the view's index, its point and whether the drag is still the source's own are returned for
   /// the view's calls. `nil`: take the general path (nothing has changed).
-  @usableFromInline mutating func prepareHolderStep(
+  @inlinable mutating func prepareHolderStep(
     to point: Point, time: Double
   ) -> (index: Int, point: Point, pristine: Bool)? {
     guard point.isFinite, pendingEvents.isEmpty, !autoScroll.isScrolling, case .dragging(var drag) = interaction,
       !drag.isKeyboard, let holder = drag.holder, let h = index(of: holder),
-      (columnIndex(at: point) ?? (columns.count == 1 ? 0 : nil)) == h,
-      !drag.pristine || holder == drag.source, columns[h].view.isDragging
+      (columnIndex(at: point) ?? (_columns.count == 1 ? 0 : nil)) == h,
+      !drag.pristine || holder == drag.source, _columns[h]._view.isDragging
     else { return nil }
-    for i in columns.indices where i != h && !columns[i].view.isAtRest { return nil }
+    for i in _columns.indices where i != h && !_columns[i]._view.isAtRest { return nil }
     now = max(now, time)
-    for i in columns.indices where i != h { columns[i].view.advanceClockAtRest(to: time) }
+    for i in _columns.indices where i != h { _columns[i]._view.advanceClockAtRest(to: time) }
     // Not scrolling: the tick only moves the auto-scroll's clock.
     _ = autoScroll.tick(time: time)
     drag.pointer = point
@@ -60,27 +61,27 @@ extension Board {
   }
 
   /// Calls a view of the board in place (the caller's closure is specialized for its types).
-  @usableFromInline mutating func withView<R>(_ i: Int, _ body: (inout View) -> R) -> R {
-    body(&columns[i].view)
+  @inlinable mutating func withView<R>(_ i: Int, _ body: (inout View) -> R) -> R {
+    body(&_columns[i]._view)
   }
 
   /// Whether the board's drag is still under way and the view at `i` still runs it.
-  @usableFromInline func holdsDrag(_ i: Int) -> Bool {
-    guard case .dragging(let drag) = interaction, drag.holder == columns[i].id else { return false }
-    return columns[i].view.isDragging
+  @inlinable func holdsDrag(_ i: Int) -> Bool {
+    guard case .dragging(let drag) = interaction, drag.holder == _columns[i].id else { return false }
+    return _columns[i]._view.isDragging
   }
 
   /// A holder's events of a pointer step, named by the view; a visited view's live steps are the
   /// board's to report, at the drop.
-  @usableFromInline mutating func absorbHolderStep(
+  @inlinable mutating func absorbHolderStep(
     _ i: Int, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>], pristine: Bool
   ) -> [Event] {
     guard !viewEvents.isEmpty else { return [] }
-    return absorb(columns[i].id, pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
+    return absorb(_columns[i].id, pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
   }
 
   /// The pointer moved: the general path (a press, a column, a drag entering or leaving views).
-  @usableFromInline mutating func movePointer(to point: Point, time: Double) -> [Event] {
+  @inlinable mutating func movePointer(to point: Point, time: Double) -> [Event] {
     var events = advance(to: time)
     guard point.isFinite else { return events }
     switch interaction {
@@ -88,7 +89,7 @@ extension Board {
       break
     case .pressing(let id):
       guard let i = index(of: id) else { break }
-      events += absorb(id, columns[i].view.pointerMoved(to: toView(point, i), time: time))
+      events += absorb(id, _columns[i]._view.pointerMoved(to: toView(point, i), time: time))
     case .movingColumn:
       events += moveColumnDrag(to: point, time: time)
     case .dragging(var drag):
@@ -103,7 +104,7 @@ extension Board {
 
   /// The pointer went up, in window coordinates: a drag drops where its gap is (or cancels over no
   /// view, or over a view that refuses the items).
-  public mutating func pointerUp(at point: Point, time: Double) -> [Event] {
+  @inlinable public mutating func pointerUp(at point: Point, time: Double) -> [Event] {
     var events = advance(to: time)
     guard point.isFinite else { return events }
     switch interaction {
@@ -112,7 +113,7 @@ extension Board {
     case .pressing(let id):
       interaction = .idle
       guard let i = index(of: id) else { break }
-      events += absorb(id, columns[i].view.pointerUp(at: toView(point, i), time: time))
+      events += absorb(id, _columns[i]._view.pointerUp(at: toView(point, i), time: time))
     case .movingColumn:
       events += endColumnDrag(at: point, time: time)
     case .dragging(let drag):
@@ -125,21 +126,21 @@ extension Board {
 
   /// Adds the item under a point (window coordinates) to the drag-and-drop session in progress, in
   /// the view that holds it (see ``CollectionView/addItemToDragSession(at:time:)``).
-  public mutating func addItemToDragSession(at point: Point, time: Double) -> [Event] {
+  @inlinable public mutating func addItemToDragSession(at point: Point, time: Double) -> [Event] {
     var events = advance(to: time)
     guard case .dragging(let drag) = interaction, drag.pristine, let i = index(of: drag.source),
       columnIndex(at: point) == i
     else { return events }
-    events += absorb(drag.source, columns[i].view.addItemToDragSession(at: toView(point, i), time: time))
+    events += absorb(drag.source, _columns[i]._view.addItemToDragSession(at: toView(point, i), time: time))
     if case .dragging(var d) = interaction {
-      d.items = columns[i].view.boardDragItems
+      d.items = _columns[i]._view.boardDragItems
       interaction = .dragging(d)
     }
     return events
   }
 
   /// Cancels the gesture in progress (Esc, a lost pointer): lifted items return to where they were.
-  public mutating func cancelGesture(time: Double) -> [Event] {
+  @inlinable public mutating func cancelGesture(time: Double) -> [Event] {
     var events = advance(to: time)
     switch interaction {
     case .idle:
@@ -147,13 +148,13 @@ extension Board {
     case .pressing(let id):
       interaction = .idle
       guard let i = index(of: id) else { break }
-      events += absorb(id, columns[i].view.cancelGesture(time: time))
+      events += absorb(id, _columns[i]._view.cancelGesture(time: time))
     case .movingColumn(let drag):
       interaction = .idle
       if let i = index(of: drag.column), i != drag.from { _ = moveColumn(from: i, to: drag.from) }
     case .dragging(let drag):
       if drag.pristine, let i = index(of: drag.source) {
-        events += absorb(drag.source, columns[i].view.cancelGesture(time: time))
+        events += absorb(drag.source, _columns[i]._view.cancelGesture(time: time))
       } else {
         events += cancelAcross(time: time)
       }
@@ -163,23 +164,23 @@ extension Board {
 
   /// Time passed: every view's long press, animations and auto-scroll, and the board's own
   /// auto-scroll. Call it every frame.
-  public mutating func tick(time: Double) -> [Event] {
+  @inlinable public mutating func tick(time: Double) -> [Event] {
     advance(to: time)
   }
 
   /// Scrolls one view's content by a delta (a wheel over it).
-  public mutating func scroll(view id: ViewID, by delta: Point, time: Double) -> [Event] {
+  @inlinable public mutating func scroll(view id: ViewID, by delta: Point, time: Double) -> [Event] {
     var events = advance(to: time)
     guard let i = index(of: id) else { return events }
-    events += absorb(id, columns[i].view.scroll(by: delta, time: time))
+    events += absorb(id, _columns[i]._view.scroll(by: delta, time: time))
     return events
   }
 
   /// Scrolls the board sideways (or down, for stacked columns), clamped to the columns' extent.
-  public mutating func scrollBoard(by delta: Point, time: Double) -> [Event] {
+  @inlinable public mutating func scrollBoard(by delta: Point, time: Double) -> [Event] {
     var events = advance(to: time)
     guard delta.isFinite else { return events }
-    setBoardOffset(Point(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y))
+    setBoardOffset(Point(x: _contentOffset.x + delta.x, y: _contentOffset.y + delta.y))
     if case .dragging(let drag) = interaction, !drag.isKeyboard { events += follow(time: time) }
     return events
   }
@@ -187,48 +188,48 @@ extension Board {
   // MARK: Internals
 
   /// The index of the view under a window point (the later one where frames overlap).
-  func columnIndex(at point: Point) -> Int? {
+  @inlinable func columnIndex(at point: Point) -> Int? {
     let p = toBoard(point)
-    return columns.lastIndex { $0.frame.contains(p) }
+    return _columns.lastIndex { $0.frame.contains(p) }
   }
 
   /// Advances every view's clock (and the board's auto-scroll) and reports what they say. Only
   /// the views with something going on are ticked (the source, the view holding the gap, views
   /// animating or scrolling); the clocks of views at rest just move, so idle columns cost O(1).
-  mutating func advance(to time: Double) -> [Event] {
+  @inlinable mutating func advance(to time: Double) -> [Event] {
     now = max(now, time)
     liftColumnIfHeld(time: time)
     var events = pendingEvents
     if !pendingEvents.isEmpty { pendingEvents = [] }
-    for i in columns.indices {
-      if columns[i].view.isAtRest {
-        columns[i].view.advanceClockAtRest(to: time)
+    for i in _columns.indices {
+      if _columns[i]._view.isAtRest {
+        _columns[i]._view.advanceClockAtRest(to: time)
         continue
       }
-      let id = columns[i].id
-      let viewEvents = columns[i].view.tick(time: time)
+      let id = _columns[i].id
+      let viewEvents = _columns[i]._view.tick(time: time)
       if !viewEvents.isEmpty { events += absorb(id, viewEvents) }
     }
     if case .dragging(let drag) = interaction, !drag.isKeyboard,
       case .scroll(let delta) = autoScroll.tick(time: time)
     {
-      let before = contentOffset
-      setBoardOffset(Point(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y))
-      if contentOffset != before { events += follow(time: time) }
+      let before = _contentOffset
+      setBoardOffset(Point(x: _contentOffset.x + delta.x, y: _contentOffset.y + delta.y))
+      if _contentOffset != before { events += follow(time: time) }
     }
     return events
   }
 
   /// The board's scroll position, clamped to the columns' extent.
-  mutating func setBoardOffset(_ p: Point) {
-    let right = columns.map(\.frame.maxX).max() ?? 0
-    let bottom = columns.map(\.frame.maxY).max() ?? 0
-    contentOffset = Point(
+  @inlinable mutating func setBoardOffset(_ p: Point) {
+    let right = _columns.map(\.frame.maxX).max() ?? 0
+    let bottom = _columns.map(\.frame.maxY).max() ?? 0
+    _contentOffset = Point(
       x: min(max(p.x, 0), max(0, right - visibleSize.width)), y: min(max(p.y, 0), max(0, bottom - visibleSize.height)))
   }
 
   /// Wraps a view's events with its identifier, and follows the drag they begin or end.
-  mutating func absorb(_ id: ViewID, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>]) -> [Event] {
+  @inlinable mutating func absorb(_ id: ViewID, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>]) -> [Event] {
     guard !viewEvents.isEmpty else { return [] }
     var events: [Event] = []
     events.reserveCapacity(viewEvents.count)
@@ -237,7 +238,7 @@ extension Board {
       switch event {
       case .lifted(let item):
         guard !isDragging, let i = index(of: id) else { continue }
-        let view = columns[i].view
+        let view = _columns[i]._view
         interaction = .dragging(
           Drag(
             source: id, lead: item, items: view.boardDragItems, holder: id,
@@ -260,48 +261,48 @@ extension Board {
   }
 
   /// A view point of a column in window coordinates.
-  func fromView(_ p: Point, _ i: Int) -> Point {
+  @inlinable func fromView(_ p: Point, _ i: Int) -> Point {
     Point(
-      x: p.x + columns[i].frame.minX - contentOffset.x, y: p.y + columns[i].frame.minY - contentOffset.y)
+      x: p.x + _columns[i].frame.minX - _contentOffset.x, y: p.y + _columns[i].frame.minY - _contentOffset.y)
   }
 
   /// A new gesture begins: nothing is left to redo, on the board or in its views.
-  mutating func clearRedo() {
+  @inlinable mutating func clearRedo() {
     history.redo = []
-    for i in columns.indices { columns[i].view.clearRedo() }
+    for i in _columns.indices { _columns[i]._view.clearRedo() }
   }
 
   /// The pointer of a pointer drag moved (or the board scrolled under it): the view under it runs
   /// the drag, or the items move there.
-  mutating func follow(time: Double) -> [Event] {
+  @inlinable mutating func follow(time: Double) -> [Event] {
     guard case .dragging(let drag) = interaction else { return [] }
     // A board of one view: the view has the whole window (version 2's drag, outside its frame too).
-    let over = columnIndex(at: drag.pointer) ?? (columns.count == 1 ? 0 : nil)
+    let over = columnIndex(at: drag.pointer) ?? (_columns.count == 1 ? 0 : nil)
     if let holder = drag.holder, let h = index(of: holder), over == h {
       guard !drag.pristine || h == index(of: drag.source) else { return [] }
       // No copy of the view here: one would make the step below copy its storage (O(n)).
-      guard columns[h].view.isDragging else { return [] }
-      let viewEvents = columns[h].view.pointerMoved(to: toView(drag.pointer, h), time: time)
+      guard _columns[h]._view.isDragging else { return [] }
+      let viewEvents = _columns[h]._view.pointerMoved(to: toView(drag.pointer, h), time: time)
       return absorb(holder, drag.pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
     }
-    if drag.holder == nil, let over, columns[over].id == drag.refused { return [] }
+    if drag.holder == nil, let over, _columns[over].id == drag.refused { return [] }
     return enter(over, keyboardPosition: nil, time: time)
   }
 
   /// The items leave the view that holds them (the source's own drag ends silently the first
   /// time) and enter the view at `target`: at the gap its rule gives for the pointer, or at
   /// `keyboardPosition`. Over no view, or a view that refuses them, the board holds them.
-  mutating func enter(_ target: Int?, keyboardPosition: OutlinePosition<ItemID>?, time: Double) -> [Event] {
+  @inlinable mutating func enter(_ target: Int?, keyboardPosition: OutlinePosition<ItemID>?, time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
     var events = leaveHolder(&drag, time: time)
     drag.refused = nil
     defer { interaction = .dragging(drag) }
     guard let target else { return events }
     // No copy of the column: the view changes below, and a copy would make it copy its storage.
-    let id = columns[target].id
+    let id = _columns[target].id
     guard
       id == drag.source
-        || columns[target].accepts.accepts(drag.items, from: drag.source, count: columns[target].view.itemCount)
+        || _columns[target].accepts.accepts(drag.items, from: drag.source, count: _columns[target]._view.itemCount)
     else {
       drag.refused = id
       events.append(.refused(id))
@@ -309,15 +310,15 @@ extension Board {
     }
     let isGroup = !drag.children.isEmpty
     let p = toView(drag.pointer, target)
-    guard let position = keyboardPosition ?? columns[target].view.entryPosition(at: p, draggingGroup: isGroup) else {
+    guard let position = keyboardPosition ?? _columns[target]._view.entryPosition(at: p, draggingGroup: isGroup) else {
       return events
     }
-    columns[target].view.takeIn(
+    _columns[target]._view.takeIn(
       drag.items, lead: drag.lead, children: drag.children, expanded: drag.expanded, sizes: drag.sizes, at: position,
       pointer: p, grab: drag.grab, size: drag.size, keyboard: drag.isKeyboard, time: time)
     drag.holder = id
-    if let place = columns[target].view.placeholderSpokenPlace {
-      columns[target].view.announceBoardMove(
+    if let place = _columns[target]._view.placeholderSpokenPlace {
+      _columns[target]._view.announceBoardMove(
         movedToView(name(of: id), place), keyboard: drag.isKeyboard, time: time)
     }
     return events
@@ -326,19 +327,19 @@ extension Board {
   /// Takes the items out of the view that holds them. The first time, the source's own drag ends
   /// silently and the board keeps where the items stood, to put them back.
   @discardableResult
-  mutating func leaveHolder(_ drag: inout Drag, time: Double) -> [Event] {
+  @inlinable mutating func leaveHolder(_ drag: inout Drag, time: Double) -> [Event] {
     guard let holder = drag.holder, let h = index(of: holder) else { return [] }
     var events: [Event] = []
     if drag.pristine {
       // No copy of the view or its data outlives its use: the view changes below.
-      if let session = columns[h].view.drag {
-        drag.items = columns[h].view.boardDragItems
+      if let session = _columns[h]._view.drag {
+        drag.items = _columns[h]._view.boardDragItems
         drag.grab = session.grab
         drag.size = session.size
       }
       // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
       // One relayout: the drag ends, and the items are read where they stand and taken out.
-      let left = columns[h].view.abandonDragAndTakeOut(time: time) { data in
+      let left = _columns[h]._view.abandonDragAndTakeOut(time: time) { data in
         drag.items = drag.items.filter(data.contains).sorted {
           data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
         }
@@ -354,12 +355,12 @@ extension Board {
       events = left.reverted.map { .view(holder, $0) }
       drag.home = left.inverse
       // The items' own sizes travel with them (a flow grid's cells, a list's rows).
-      let sizes = columns[h].view.itemSizes
+      let sizes = _columns[h]._view.itemSizes
       for id in drag.items + drag.children.values.joined() { if let size = sizes[id] { drag.sizes[id] = size } }
       drag.pristine = false
     } else {
       let items = drag.items
-      columns[h].view.abandonDragAndTakeOut(time: time) { _ in items }
+      _columns[h]._view.abandonDragAndTakeOut(time: time) { _ in items }
     }
     drag.holder = nil
     return events
@@ -369,7 +370,7 @@ extension Board {
 extension CollectionViewEvent {
   /// Whether the event reports a change to the data (a live step's move): while the items visit a
   /// view other than their source, its live steps are the board's to report, once, at the drop.
-  var isDataChange: Bool {
+  @inlinable var isDataChange: Bool {
     switch self {
     case .moved, .changed(.moved), .committed: true
     default: false

@@ -30,8 +30,10 @@
 ///
 /// - Complexity: a pointer step within a view costs what it costs in that view (O(log n + v)) plus
 ///   O(number of views): only views with something going on are ticked, and that view's calls are
-///   specialized for your types. The first step into another view takes the items out of one
-///   view's data and into another's: O(n) in those views' lengths.
+///   specialized for your types (the board is `@inlinable`). The first step into another view
+///   takes the items out of one view's data and into another's: O(k) for k items plus moving the
+///   section's array (a memory move, no rehashing; the index of a long section is corrected
+///   lazily and rebuilt every 16 such changes, amortized). The rows are not rebuilt.
 public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable
 {
   /// A collection view of the board.
@@ -46,7 +48,9 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     /// Where the view stands, in board coordinates. It never changes because items enter or leave.
     public var frame: Rect
     /// The view. Change it through ``Board/updateView(_:_:)``.
-    public internal(set) var view: View
+    @inlinable public var view: View { _view }
+    /// The storage of `view`: internal, so that the board's inlinable code can change it.
+    @usableFromInline var _view: View
     /// What the view takes from other views.
     public var accepts: BoardAcceptance<ViewID, ItemID>
     /// The column's header in board coordinates, by which the column itself is dragged (`nil`: none).
@@ -61,13 +65,13 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     /// ```swift
     /// Board<String, String, String>.Column(id: "doing", frame: frame, view: view, title: "Doing")
     /// ```
-    public init(
+    @inlinable public init(
       id: ViewID, frame: Rect, view: View, accepts: BoardAcceptance<ViewID, ItemID> = .everything, header: Rect? = nil,
       title: String? = nil
     ) {
       self.id = id
       self.frame = frame
-      self.view = view
+      self._view = view
       self.accepts = accepts
       self.header = header
       self.title = title
@@ -75,7 +79,9 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   }
 
   /// The views, in board order (a view listed later is on top where frames overlap).
-  public internal(set) var columns: [Column]
+  @inlinable public var columns: [Column] { _columns }
+  /// The storage of `columns`: internal, so that the board's inlinable code can change it.
+  @usableFromInline var _columns: [Column]
   /// A view's name, for announcements ("Moved to Doing, position 3 of 5.") and accessibility
   /// actions, when its column gives no ``Board/Column/title``. Default: its identifier.
   public var viewName: @Sendable (ViewID) -> String = { "\($0)" }
@@ -86,20 +92,22 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   /// The size of the board's visible area (the window), for the board's own auto-scroll.
   public var visibleSize: Size
   /// The board's scroll position: the board point at the window's top-left corner (sideways boards).
-  public internal(set) var contentOffset: Point = .zero
+  @inlinable public var contentOffset: Point { _contentOffset }
+  /// The storage of `contentOffset`: internal, so that the board's inlinable code can change it.
+  @usableFromInline var _contentOffset: Point = .zero
   /// The board's own auto-scroll near the left and right edges of its visible area.
   public var autoScroll = AutoScroll()
   /// Whether the columns stand side by side (Left/Right cross views) or stack (Up/Down do).
   public var axis: ScrollDirection = .horizontal
 
-  var interaction = Interaction.idle
-  var history = History()
+  @usableFromInline var interaction = Interaction.idle
+  @usableFromInline var history = History()
   /// Events of calls that return none (new data, a removed view): delivered with the next call's events.
-  var pendingEvents: [Event] = []
-  var now: Double = 0
+  @usableFromInline var pendingEvents: [Event] = []
+  @usableFromInline var now: Double = 0
 
   /// What is going on: nothing, a press in a view, a drag of items, or a column dragged by its header.
-  enum Interaction: Sendable {
+  @usableFromInline enum Interaction: Sendable {
     case idle
     case pressing(ViewID)
     case dragging(Drag)
@@ -107,65 +115,95 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   }
 
   /// A drag of items, wherever they are.
-  struct Drag: Sendable {
+  @usableFromInline struct Drag: Sendable {
     /// The view the items were lifted in.
-    var source: ViewID
+    @usableFromInline var source: ViewID
     /// The lifted item.
-    var lead: ItemID
+    @usableFromInline var lead: ItemID
     /// Every item of the drag.
-    var items: [ItemID]
+    @usableFromInline var items: [ItemID]
     /// Whether the items never left the source: the source runs the drag as its own, unchanged.
-    var pristine = true
+    @usableFromInline var pristine = true
     /// The view that holds the items and the gap; `nil` over no view or a view that refuses them.
-    var holder: ViewID?
+    @usableFromInline var holder: ViewID?
     /// A view under the pointer that refuses the items (the forbidden marker shows there).
-    var refused: ViewID?
+    @usableFromInline var refused: ViewID?
     /// Where the items stood in the source, by identity: the changes that put them back.
-    var home: [Change<SectionID, ItemID>] = []
+    @usableFromInline var home: [Change<SectionID, ItemID>] = []
     /// Where each item stood in the source, by index (for the UIKit moves of the drop).
-    var homePositions: [ItemID: OutlinePosition<ItemID>] = [:]
-    var children: [ItemID: [ItemID]] = [:]
-    var expanded: Set<ItemID> = []
+    @usableFromInline var homePositions: [ItemID: OutlinePosition<ItemID>] = [:]
+    @usableFromInline var children: [ItemID: [ItemID]] = [:]
+    @usableFromInline var expanded: Set<ItemID> = []
     /// The items' own sizes in the source (a flow grid's cells, a list's rows): they travel with them.
-    var sizes: [ItemID: Size] = [:]
+    @usableFromInline var sizes: [ItemID: Size] = [:]
     /// The pointer in window coordinates.
-    var pointer: Point
+    @usableFromInline var pointer: Point
     /// Where the pointer holds the lead item's cell, from its top-left corner, and its size.
-    var grab: Point = .zero
-    var size: Size = .zero
-    var isKeyboard: Bool
+    @usableFromInline var grab: Point = .zero
+    @usableFromInline var size: Size = .zero
+    @usableFromInline var isKeyboard: Bool
+
+    @inlinable init(source: ViewID, lead: ItemID, items: [ItemID], holder: ViewID?, pointer: Point, isKeyboard: Bool) {
+      self.source = source
+      self.lead = lead
+      self.items = items
+      self.holder = holder
+      self.pointer = pointer
+      self.isKeyboard = isKeyboard
+    }
   }
 
   /// A column dragged by its header.
-  struct ColumnDrag: Sendable {
-    var column: ViewID
-    var from: Int
-    var pointer: Point
-    var lifted: Bool
-    var downTime: Double
-    var down: Point
+  @usableFromInline struct ColumnDrag: Sendable {
+    @usableFromInline var column: ViewID
+    @usableFromInline var from: Int
+    @usableFromInline var pointer: Point
+    @usableFromInline var lifted: Bool
+    @usableFromInline var downTime: Double
+    @usableFromInline var down: Point
+
+    @inlinable init(column: ViewID, from: Int, pointer: Point, lifted: Bool, downTime: Double, down: Point) {
+      self.column = column
+      self.from = from
+      self.pointer = pointer
+      self.lifted = lifted
+      self.downTime = downTime
+      self.down = down
+    }
   }
 
   /// The board's undo and redo steps.
-  struct History: Sendable {
-    var undo: [Step] = []
-    var redo: [Step] = []
+  @usableFromInline struct History: Sendable {
+    @usableFromInline var undo: [Step] = []
+    @usableFromInline var redo: [Step] = []
+
+    @inlinable init() {}
   }
 
   /// One undoable gesture: a view's own (its history holds it), or one that crossed views.
-  enum Step: Sendable {
+  @usableFromInline enum Step: Sendable {
     case view(ViewID)
     case across(Across)
     case column(from: Int, to: Int)
   }
 
   /// A gesture across views, as the changes that take it back and forward again.
-  struct Across: Sendable {
-    var items: [ItemID]
-    var from: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
-    var to: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
+  @usableFromInline struct Across: Sendable {
+    @usableFromInline var items: [ItemID]
+    @usableFromInline var from: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
+    @usableFromInline var to: [(view: ViewID, changes: [Change<SectionID, ItemID>])]
     /// The items' own sizes, given to whichever view takes them in.
-    var sizes: [ItemID: Size] = [:]
+    @usableFromInline var sizes: [ItemID: Size] = [:]
+
+    @inlinable init(
+      items: [ItemID], from: [(view: ViewID, changes: [Change<SectionID, ItemID>])],
+      to: [(view: ViewID, changes: [Change<SectionID, ItemID>])], sizes: [ItemID: Size]
+    ) {
+      self.items = items
+      self.from = from
+      self.to = to
+      self.sizes = sizes
+    }
   }
 
   /// Creates a board.
@@ -174,7 +212,7 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   ///   - columns: the views, with unique identifiers, finite frames and items in one view each.
   ///   - visibleSize: the visible size of the board (default: the union of the frames).
   /// - Throws: ``BoardError`` for a view named twice, a frame that is not finite, or an item in two views.
-  public init(columns: [Column], visibleSize: Size? = nil) throws(BoardError) {
+  @inlinable public init(columns: [Column], visibleSize: Size? = nil) throws(BoardError) {
     var ids: Set<ViewID> = []
     var owner: [ItemID: ViewID] = [:]
     for column in columns {
@@ -183,13 +221,13 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
       guard f.origin.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0 else {
         throw .badFrame("\(column.id)")
       }
-      for id in column.view.snapshot.allItems {
+      for id in column._view.snapshot.allItems {
         if let other = owner.updateValue(column.id, forKey: id) {
           throw .itemInTwoViews(item: "\(id)", "\(other)", "\(column.id)")
         }
       }
     }
-    self.columns = columns
+    self._columns = columns
     let right = columns.map(\.frame.maxX).max() ?? 0
     let bottom = columns.map(\.frame.maxY).max() ?? 0
     self.visibleSize = visibleSize ?? Size(width: right, height: bottom)
@@ -198,83 +236,83 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   // MARK: Queries
 
   /// The index of a view, by identifier.
-  public func index(of id: ViewID) -> Int? { columns.firstIndex { $0.id == id } }
+  @inlinable public func index(of id: ViewID) -> Int? { _columns.firstIndex { $0.id == id } }
 
   /// A view, by identifier.
-  public func column(_ id: ViewID) -> Column? { index(of: id).map { columns[$0] } }
+  @inlinable public func column(_ id: ViewID) -> Column? { index(of: id).map { _columns[$0] } }
 
   /// A view's name as spoken: its column's ``Board/Column/title``, else ``Board/viewName``.
   ///
   /// ```swift
   /// board.name(of: "doing")   // "Doing"
   /// ```
-  public func name(of id: ViewID) -> String {
-    index(of: id).flatMap { columns[$0].title } ?? viewName(id)
+  @inlinable public func name(of id: ViewID) -> String {
+    index(of: id).flatMap { _columns[$0].title } ?? viewName(id)
   }
 
   /// The view under a point in window coordinates (the one listed later where frames overlap).
-  public func viewID(at point: Point) -> ViewID? {
+  @inlinable public func viewID(at point: Point) -> ViewID? {
     let p = toBoard(point)
-    return columns.last { $0.frame.contains(p) }?.id
+    return _columns.last { $0.frame.contains(p) }?.id
   }
 
   /// Whether items are lifted.
-  public var isDragging: Bool {
+  @inlinable public var isDragging: Bool {
     if case .dragging = interaction { return true }
     return false
   }
 
   /// The items of the drag in progress, the lifted one first.
-  public var draggedItems: [ItemID] {
+  @inlinable public var draggedItems: [ItemID] {
     guard case .dragging(let drag) = interaction else { return [] }
     return [drag.lead] + drag.items.filter { $0 != drag.lead }
   }
 
   /// The view that shows the gap, if any: the source before the items leave it.
-  public var destinationView: ViewID? {
+  @inlinable public var destinationView: ViewID? {
     guard case .dragging(let drag) = interaction else { return nil }
     return drag.holder
   }
 
   /// A view under the pointer that refuses the dragged items: draw a forbidden marker over it.
-  public var refusingView: ViewID? {
+  @inlinable public var refusingView: ViewID? {
     guard case .dragging(let drag) = interaction else { return nil }
     return drag.refused
   }
 
   /// The lifted cell's frame in window coordinates while the items are over no view or a view
   /// that refuses them (a view that holds them draws them itself).
-  public var floatingFrame: Rect? {
+  @inlinable public var floatingFrame: Rect? {
     guard case .dragging(let drag) = interaction, drag.holder == nil else { return nil }
     return Rect(
       origin: Point(x: drag.pointer.x - drag.grab.x, y: drag.pointer.y - drag.grab.y), size: drag.size)
   }
 
   /// Whether there is a gesture to undo (and nothing lifted).
-  public var canUndo: Bool { interaction.isIdle && !history.undo.isEmpty }
+  @inlinable public var canUndo: Bool { interaction.isIdle && !history.undo.isEmpty }
   /// Whether there is an undone gesture to redo (and nothing lifted).
-  public var canRedo: Bool { interaction.isIdle && !history.redo.isEmpty }
+  @inlinable public var canRedo: Bool { interaction.isIdle && !history.redo.isEmpty }
 
   /// Changes a view's settings in place (its announcer, policy, size, layout): `body` receives the view.
-  public mutating func updateView(_ id: ViewID, _ body: (inout View) -> Void) {
+  @inlinable public mutating func updateView(_ id: ViewID, _ body: (inout View) -> Void) {
     guard let i = index(of: id) else { return }
-    body(&columns[i].view)
+    body(&_columns[i]._view)
   }
 
   // MARK: Coordinates
 
   /// A window point in board coordinates.
-  func toBoard(_ p: Point) -> Point { Point(x: p.x + contentOffset.x, y: p.y + contentOffset.y) }
+  @inlinable func toBoard(_ p: Point) -> Point { Point(x: p.x + _contentOffset.x, y: p.y + _contentOffset.y) }
 
   /// A window point in a view's coordinates.
-  func toView(_ p: Point, _ i: Int) -> Point {
+  @inlinable func toView(_ p: Point, _ i: Int) -> Point {
     let b = toBoard(p)
-    return Point(x: b.x - columns[i].frame.minX, y: b.y - columns[i].frame.minY)
+    return Point(x: b.x - _columns[i].frame.minX, y: b.y - _columns[i].frame.minY)
   }
 }
 
 extension Board.Interaction {
-  var isIdle: Bool {
+  @inlinable var isIdle: Bool {
     if case .idle = self { return true }
     return false
   }
@@ -297,7 +335,7 @@ public struct BoardAcceptance<ViewID: Hashable & Sendable, ItemID: Hashable & Se
   public var item: (@Sendable (ItemID, ViewID) -> Bool)?
 
   /// Creates an acceptance rule.
-  public init(
+  @inlinable public init(
     sources: Set<ViewID>? = nil, limit: Int? = nil, item: (@Sendable (ItemID, ViewID) -> Bool)? = nil
   ) {
     self.sources = sources
@@ -306,10 +344,10 @@ public struct BoardAcceptance<ViewID: Hashable & Sendable, ItemID: Hashable & Se
   }
 
   /// Everything, from every view.
-  public static var everything: Self { Self() }
+  @inlinable public static var everything: Self { Self() }
 
   /// Whether items from a source view may enter a view that holds `count` items now.
-  public func accepts(_ items: [ItemID], from source: ViewID, count: Int) -> Bool {
+  @inlinable public func accepts(_ items: [ItemID], from source: ViewID, count: Int) -> Bool {
     if let sources, !sources.contains(source) { return false }
     if let limit, count + items.count > limit { return false }
     if let item, !items.allSatisfy({ item($0, source) }) { return false }
@@ -330,9 +368,9 @@ public struct BoardError: Error, Hashable, Sendable, CustomStringConvertible {
   }
   private let kind: Kind
 
-  static func duplicateView(_ id: String) -> Self { Self(kind: .duplicateView(id)) }
-  static func badFrame(_ id: String) -> Self { Self(kind: .badFrame(id)) }
-  static func itemInTwoViews(item: String, _ a: String, _ b: String) -> Self {
+  @usableFromInline static func duplicateView(_ id: String) -> Self { Self(kind: .duplicateView(id)) }
+  @usableFromInline static func badFrame(_ id: String) -> Self { Self(kind: .badFrame(id)) }
+  @usableFromInline static func itemInTwoViews(item: String, _ a: String, _ b: String) -> Self {
     Self(kind: .itemInTwoViews(item, a, b))
   }
 
@@ -353,7 +391,7 @@ public struct BoardPosition<ViewID: Hashable & Sendable, ItemID: Hashable & Send
   public var position: OutlinePosition<ItemID>
 
   /// Creates a position.
-  public init(view: ViewID, position: OutlinePosition<ItemID>) {
+  @inlinable public init(view: ViewID, position: OutlinePosition<ItemID>) {
     self.view = view
     self.position = position
   }
@@ -387,7 +425,7 @@ public enum BoardEvent<ViewID: Hashable & Sendable, SectionID: Hashable & Sendab
 
 extension Snapshot {
   /// Every item, top level and children.
-  var allItems: [ItemID] {
+  @inlinable var allItems: [ItemID] {
     sections.flatMap { s in s.items + s.items.flatMap { children(of: $0) } }
   }
 }

@@ -4,7 +4,7 @@
 /// view's own session calls (the target rule, the policy, drop and cancel) do the rest.
 extension CollectionView {
   /// The items carried by a drag in progress (the lifted one first), or none.
-  var boardDragItems: [ItemID] {
+  @inlinable var boardDragItems: [ItemID] {
     guard let drag else { return [] }
     return [drag.item] + drag.items.filter { $0 != drag.item }
   }
@@ -12,7 +12,7 @@ extension CollectionView {
   /// Whether time passing changes nothing in the view: nothing pressed or lifted, no animation,
   /// scrolling, paging or announcement under way. A board ticks only the views that are not at
   /// rest (and moves the others' clocks), so that idle columns cost nothing per frame.
-  var isAtRest: Bool {
+  @inlinable var isAtRest: Bool {
     guard case .idle = interaction, !longPress.isPending, !longPress.isActive else { return false }
     if case .grid(let config) = layoutConfiguration, config.pageWidth != nil { return false }
     return pendingEvents.isEmpty && scrollAnimation == nil && pendingAnnouncement == nil && settle == nil
@@ -20,16 +20,16 @@ extension CollectionView {
   }
 
   /// Moves the clock of a view at rest (see ``isAtRest``): nothing else happens in it.
-  mutating func advanceClockAtRest(to time: Double) { now = max(now, time) }
+  @inlinable mutating func advanceClockAtRest(to time: Double) { now = max(now, time) }
 
   /// Whether the drag in progress was lifted by the keyboard.
-  var isKeyboardDrag: Bool { drag?.isKeyboard ?? false }
+  @inlinable var isKeyboardDrag: Bool { drag?.isKeyboard ?? false }
 
   /// Where a gap opens for items entering the view with the pointer at a point in view coordinates,
   /// the view laid out without them: the view's own target rule on its rows or slots at rest. An
   /// empty section (or view) takes them at index 0; below the content, the end of the last section.
   /// `nil`: over no row or slot (no gap), or a view with no section to hold them.
-  func entryPosition(at point: Point, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
+  @inlinable func entryPosition(at point: Point, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
     guard snapshot.numberOfSections > 0 else { return nil }
     let p = toContent(point)
     switch layout {
@@ -55,13 +55,13 @@ extension CollectionView {
   }
 
   /// The number of items (top level and children) the view holds, for a work-in-progress limit.
-  var itemCount: Int { snapshot.totalItemCount }
+  @inlinable var itemCount: Int { snapshot.totalItemCount }
 
   /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
   /// the data is the data at the lift again. Nothing is recorded; the returned events are the
   /// live moves taken back (the data changed, and the owner saved the live steps).
   @discardableResult
-  mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+  @inlinable mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
@@ -84,7 +84,7 @@ extension CollectionView {
   /// ``takeOut(_:time:)``. `choose` receives the data once a live drag's moves are taken back and
   /// returns the items to take out. Returns the live moves taken back and the change that puts the
   /// items back where they stood.
-  mutating func abandonDragAndTakeOut(
+  @inlinable mutating func abandonDragAndTakeOut(
     time: Double, choosing choose: (Snapshot<SectionID, ItemID>) -> [ItemID]
   ) -> (reverted: [CollectionViewEvent<SectionID, ItemID>], inverse: [Change<SectionID, ItemID>]) {
     let session = drag
@@ -103,8 +103,17 @@ extension CollectionView {
         var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
         inverse = view.commitDerived(.deleted(taken), into: &ignored)
       }
-      view.rebuildArrangement()
-      view.rebuildLayout()
+      // The session's rows without its block are the resting rows of the data without the items
+      // taken out (when they are the session's items): no rebuild of the rows, O(k) not O(n).
+      if case .rows(let rows)? = session?.arrangement, rows.holdsExactly(taken) {
+        view.listRows = rows.withoutBlock
+        view.checkRestingRows()
+        // Rows of their own heights: the session's sums of its base rows, without the block.
+        view.setListBlock(reusing: true)
+      } else {
+        view.rebuildArrangement()
+        view.rebuildLayout()
+      }
     }
     if session != nil {
       longPress.reset()
@@ -121,7 +130,7 @@ extension CollectionView {
   /// Takes items out of the view (they travel to another view): the rows or slots close up. Nothing
   /// is reported or recorded. Returns the change that puts them back where they stood.
   @discardableResult
-  mutating func takeOut(_ items: [ItemID], time: Double) -> [Change<SectionID, ItemID>] {
+  @inlinable mutating func takeOut(_ items: [ItemID], time: Double) -> [Change<SectionID, ItemID>] {
     let present = items.filter(snapshot.contains)
     guard !present.isEmpty else { return [] }
     var inverse: [Change<SectionID, ItemID>] = []
@@ -141,7 +150,7 @@ extension CollectionView {
   /// next item or group is gone, at the end of its section (or of the first section). Items the
   /// view holds already, or that are not in `only`, are left out. Returns where they landed.
   @discardableResult
-  mutating func putIn(
+  @inlinable mutating func putIn(
     _ change: Change<SectionID, ItemID>, only: Set<ItemID>, sizes: [ItemID: Size] = [:], time: Double
   ) -> ReorderDifference<SectionID, ItemID>? {
     guard case .inserted(var d, let children, let expanded) = change, snapshot.numberOfSections > 0 else { return nil }
@@ -173,7 +182,7 @@ extension CollectionView {
   /// Puts travelling items into the view at a position and lifts them there: a session whose
   /// placeholder is that position, the pointer (view coordinates) holding the lead item at `grab`.
   /// The view then runs the drag as its own: its target rule, policy, drop and cancel.
-  mutating func takeIn(
+  @inlinable mutating func takeIn(
     _ items: [ItemID], lead: ItemID, children: [ItemID: [ItemID]], expanded: Set<ItemID>, sizes: [ItemID: Size],
     at position: OutlinePosition<ItemID>,
     pointer: Point, grab: Point, size: Size, keyboard: Bool, time: Double
@@ -185,19 +194,27 @@ extension CollectionView {
     let before = position.index < siblings.count ? siblings[position.index] : nil
     let place = ReorderDifference(items: items, section: section.id, parent: position.parent, before: before)
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+    // The resting rows of the data without the items: the base rows of the session (O(k), not O(n)).
+    let resting = isList ? listRows : nil
     relayout(at: time) { view in
       view.commitDerived(.inserted(place, children: children, expanded: expanded), into: &ignored)
       let ordered = items.sorted { view.snapshot.orderKey($0).lexicographicallyPrecedes(view.snapshot.orderKey($1)) }
-      let arrangement: Arrangement =
-        view.isList
-        ? .rows(OutlineArrangement(view.snapshot, dragging: ordered))
-        : .slots(GridSlots(lifted: [], placeholder: position.itemPath))
+      let arrangement: Arrangement
+      if let resting {
+        let rows = OutlineArrangement(resting: resting, view.snapshot, dragging: ordered, placeholder: position)
+        arrangement = .rows(rows)
+        view.checkSessionRows(rows, dragging: ordered)
+      } else if view.isList {
+        arrangement = .rows(OutlineArrangement(view.snapshot, dragging: ordered))
+      } else {
+        arrangement = .slots(GridSlots(lifted: [], placeholder: position.itemPath))
+      }
       var session = Session(
         item: lead, items: ordered, hasGroup: items.contains(where: view.snapshot.isGroup), start: position,
         lift: place, pointer: pointer, grab: grab, size: size, liftTime: time, isKeyboard: keyboard,
         arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
         drop: DropSession(view.dropConfiguration))
-      session.arrange(view.snapshot, placeholder: position)
+      if resting == nil { session.arrange(view.snapshot, placeholder: position) }
       if view.mode == .live {
         session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
       }
@@ -208,7 +225,8 @@ extension CollectionView {
         let shown = view.target(for: .insertAt(position))
         view.modifySession { $0.drop.shown = shown }
       }
-      view.rebuildLayout()
+      // Rows of their own heights: the resting sums of the base rows, plus the block's.
+      view.setListBlock(reusing: resting != nil)
     }
     // The pointer already holds the items: the view's recogniser is past its long press.
     longPress.reset()
@@ -229,15 +247,57 @@ extension CollectionView {
     }
   }
 
+  /// Lays out the rows shown now. With `reusing` and a list of rows of their own heights whose
+  /// layout holds the sums of the base rows shown now (the resting list a drag enters, or the
+  /// session's a drag leaves), only the block changes: O(k + s), not O(n) lookups of heights.
+  /// Otherwise a rebuild.
+  @inlinable mutating func setListBlock(reusing: Bool) {
+    guard reusing, case .list(var list) = layout, list.hasPerRowHeights, case .list(let config) = layoutConfiguration,
+      let outline, list.configuration == config
+    else { return rebuildLayout() }
+    let sizes = _itemSizes
+    let block = outline.block.map { Self.rowHeight(of: $0.id, in: sizes, default: config.rowHeight) }
+    list.setBlock(block, at: outline.placeholder != nil ? outline.insertion : nil)
+    layout = .list(list)
+    #if DEBUG
+      if snapshot.totalItemCount <= 10_000 {
+        rebuildLayout()
+        guard case .list(let rebuilt) = layout else { preconditionFailure("a list's layout is a list") }
+        precondition(list.laysOutSameRows(as: rebuilt), "a list's layout with its block differs from a rebuild")
+        layout = .list(list)
+      }
+    #endif
+  }
+
+  /// In debug builds, for data of up to 10,000 items: stops if the resting rows differ from a
+  /// rebuild (the O(k) paths that reuse a session's rows must show what a rebuild shows).
+  @inlinable func checkRestingRows() {
+    #if DEBUG
+      guard snapshot.totalItemCount <= 10_000, let rows = listRows else { return }
+      precondition(rows.showsSameRows(as: OutlineArrangement(snapshot)), "resting rows differ from a rebuild")
+    #endif
+  }
+
+  /// In debug builds, for data of up to 10,000 items: stops if a session's rows built in O(k)
+  /// differ from a rebuild.
+  @inlinable func checkSessionRows(_ rows: OutlineArrangement<SectionID, ItemID>, dragging ordered: [ItemID]) {
+    #if DEBUG
+      guard snapshot.totalItemCount <= 10_000, let position = rows.placeholder else { return }
+      var rebuilt = OutlineArrangement(snapshot, dragging: ordered)
+      rebuilt.movePlaceholder(to: position)
+      precondition(rows.showsSameRows(as: rebuilt), "a session's rows differ from a rebuild")
+    #endif
+  }
+
   /// Takes the sizes that items coming from another view had there (a flow grid's cells, a list's
   /// rows): a card keeps its size as it crosses views.
-  mutating func adoptSizes(_ sizes: [ItemID: Size], of items: [ItemID]) {
+  @inlinable mutating func adoptSizes(_ sizes: [ItemID: Size], of items: [ItemID]) {
     for id in items { if let size = sizes[id] { _itemSizes[id] = size } }
   }
 
   /// Holds an announcement back as the pointer's placeholder moves are (spoken when it rests), or
   /// now for the keyboard.
-  mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
+  @inlinable mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
     if keyboard {
       pendingAnnouncement = nil
       pendingEvents.append(.announcement(text))
@@ -247,27 +307,27 @@ extension CollectionView {
   }
 
   /// Where the drag's placeholder stands, in words (the count includes the travelling items).
-  var placeholderSpokenPlace: SpokenPlace? {
+  @inlinable var placeholderSpokenPlace: SpokenPlace? {
     guard let drag else { return nil }
     return spokenPlace(of: drag.placeholder, travelling: drag.items)
   }
 
   /// The gesture history's depth, so that a board can take back what a view recorded for a
   /// gesture that the board reports as its own.
-  var undoDepth: Int { history.undo.count }
+  @inlinable var undoDepth: Int { history.undo.count }
 
   /// Forgets the undo steps recorded after a depth (the board recorded that gesture itself).
-  mutating func dropHistory(after depth: Int) {
+  @inlinable mutating func dropHistory(after depth: Int) {
     if history.undo.count > depth { history.undo.removeLast(history.undo.count - depth) }
   }
 
   /// Forgets what there is to redo (a new gesture on the board).
-  mutating func clearRedo() { history.redo = [] }
+  @inlinable mutating func clearRedo() { history.redo = [] }
 }
 
 extension AnyLayout {
   /// Whether the content scrolls vertically.
-  var isVertical: Bool {
+  @inlinable var isVertical: Bool {
     if case .grid(let g) = self { return g.configuration.scrollDirection == .vertical }
     return true
   }

@@ -150,6 +150,28 @@ public struct ListLayout: CollectionLayout {
     recomputeStarts()
   }
 
+  /// Replaces the block of travelling rows (their heights, in order) and shows it before base row
+  /// `place.row` of section `place.section`, or nowhere; the base rows keep their sums (a drag
+  /// entering or leaving a view whose base rows are those of its resting list).
+  /// - Complexity: O(k + s) for k block rows and s sections.
+  @usableFromInline mutating func setBlock(_ block: [Double], at place: (section: Int, row: Int)?) {
+    guard var h = heights else { return }
+    heights = nil
+    h.setBlock(block)
+    h.placeBlock(at: place)
+    heights = h
+    recomputeStarts()
+  }
+
+  /// Whether two lists lay out the same rows (a check of the O(k) paths against a rebuild).
+  @usableFromInline func laysOutSameRows(as other: ListLayout) -> Bool {
+    configuration == other.configuration && heights == other.heights
+      && grid.numberOfSections == other.grid.numberOfSections
+      && (0..<grid.numberOfSections).allSatisfy {
+        grid.numberOfItems(inSection: $0) == other.grid.numberOfItems(inSection: $0)
+      }
+  }
+
   mutating func recomputeStarts() {
     guard var h = heights else { return }
     heights = nil

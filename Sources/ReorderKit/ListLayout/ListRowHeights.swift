@@ -97,6 +97,19 @@
     sectionStarts[count] = y
   }
 
+  /// Replaces the block's rows (shown nowhere until placed).
+  /// - Precondition: every height is positive and finite.
+  mutating func setBlock(_ block: [Double]) {
+    var sums = [0.0]
+    sums.reserveCapacity(block.count + 1)
+    for h in block {
+      precondition(h > 0 && h.isFinite, "row heights must be positive and finite, got \(h)")
+      sums.append(sums[sums.count - 1] + h)
+    }
+    blockSums = sums
+    (blockSection, blockRow) = (-1, 0)
+  }
+
   /// Shows the block before a base row of a section, or nowhere.
   mutating func placeBlock(at place: (section: Int, row: Int)?) {
     guard let place, blockCount > 0 else {

@@ -94,6 +94,68 @@ public struct OutlineRow<ItemID: Hashable & Sendable>: Hashable, Sendable {
     }
   }
 
+  /// The rows of a snapshot that holds `dragged` where `resting` shows the same snapshot without
+  /// them (the items just came in from another view): the base rows are `resting`'s (shared, not
+  /// copied), the block is built from the dragged items, and the placeholder stands at `position`.
+  /// Equal to `OutlineArrangement(snapshot, dragging: dragged)` with the placeholder moved to
+  /// `position`, in O(k) for k dragged rows instead of O(n).
+  @inlinable init(
+    resting: OutlineArrangement, _ snapshot: Snapshot<SectionID, ItemID>, dragging dragged: [ItemID],
+    placeholder position: OutlinePosition<ItemID>
+  ) {
+    base = resting.base
+    topRows = resting.topRows
+    groupRows = resting.groupRows
+    for id in dragged {
+      guard let p = snapshot.position(of: id) else { continue }
+      let isGroup = snapshot.isGroup(id)
+      let expanded = isGroup && snapshot.isExpanded(id)
+      block.append(OutlineRow(id: id, parent: p.parent, index: p.index, isGroup: isGroup, isExpanded: expanded))
+      if expanded {
+        for (i, child) in snapshot.children(of: id).enumerated() {
+          block.append(OutlineRow(id: child, parent: id, index: i, isGroup: false, isExpanded: false))
+        }
+      }
+    }
+    movePlaceholder(to: position)
+  }
+
+  /// The resting rows of the data once the dragged items are gone from it: the base rows without
+  /// a block (shared, not copied). Equal to `OutlineArrangement(snapshot)` of the data without
+  /// them, in O(1) instead of O(n).
+  @inlinable var withoutBlock: OutlineArrangement {
+    var rows = OutlineArrangement()
+    rows.base = base
+    rows.topRows = topRows
+    rows.groupRows = groupRows
+    return rows
+  }
+
+  /// Whether the block is made of exactly these items (with their children): taking them out of
+  /// the data leaves the base rows. O(k).
+  @inlinable func holdsExactly(_ items: [ItemID]) -> Bool {
+    let set = Set(items)
+    guard set.count == items.count else { return false }
+    var count = 0
+    for row in block where row.parent.map({ !set.contains($0) }) ?? true {
+      guard set.contains(row.id) else { return false }
+      count += 1
+    }
+    return count == items.count
+  }
+
+  /// An arrangement with no section (filled in by the caller).
+  @inlinable init() {}
+
+  /// Whether two arrangements show the same rows (a check of the O(k) paths against a rebuild).
+  @inlinable func showsSameRows(as other: OutlineArrangement) -> Bool {
+    guard base == other.base, topRows == other.topRows, block == other.block, placeholder == other.placeholder,
+      groupRows.count == other.groupRows.count
+    else { return false }
+    guard placeholder == nil || insertion == other.insertion else { return false }
+    return groupRows.allSatisfy { id, g in other.groupRows[id].map { $0 == g } ?? false }
+  }
+
   @inlinable var numberOfSections: Int { base.count }
 
   /// The number of rows shown in a section, the block included.

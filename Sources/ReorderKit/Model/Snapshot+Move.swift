@@ -28,9 +28,9 @@ extension Snapshot {
       reindexTopLevel(
         section: source.section, from: min(source.item, destination.item), through: max(source.item, destination.item))
     } else {
-      reindexTopLevel(section: source.section, from: source.item, through: sections[source.section].items.count - 1)
-      reindexTopLevel(
-        section: destination.section, from: destination.item, through: sections[destination.section].items.count - 1)
+      markShifted(section: source.section, at: source.item)
+      locationByID[id] = .top(destination)
+      markShifted(section: destination.section, at: destination.item)
     }
     debugCheck()
   }
@@ -98,8 +98,7 @@ extension Snapshot {
       "remove position \(position) is out of range")
     let id = _sections[position.section].items.remove(at: position.index)
     locationByID[id] = nil
-    reindexTopLevel(
-      section: position.section, from: position.index, through: sections[position.section].items.count - 1)
+    markShifted(section: position.section, at: position.index)
     return id
   }
 
@@ -123,8 +122,28 @@ extension Snapshot {
       (0...sections[position.section].items.count).contains(position.index),
       "insert position \(position) is out of range 0...\(sections[position.section].items.count)")
     _sections[position.section].items.insert(id, at: position.index)
-    reindexTopLevel(
-      section: position.section, from: position.index, through: sections[position.section].items.count - 1)
+    locationByID[id] = .top(ItemPath(item: position.index, section: position.section))
+    markShifted(section: position.section, at: position.index)
+  }
+
+  /// The most insertions and removals a section's entries may lag behind before they are
+  /// reindexed (a lookup of a stale entry checks up to twice as many places).
+  @inlinable static var maximumShifts: Int { 16 }
+
+  /// A top-level item was inserted or removed at `index`: the entries after it are off by one.
+  /// A short tail is reindexed now; a long one (a column of 200,000 cards) is left stale, corrected
+  /// on lookup, and reindexed once it lags ``maximumShifts`` changes behind (amortized O(n / 16)).
+  @inlinable mutating func markShifted(section s: Int, at index: Int) {
+    let last = sections[s].items.count - 1
+    let current = s < staleTop.count ? staleTop[s] : .exact
+    let from = min(current.from, index)
+    if last - from < 256 || current.shifts >= Self.maximumShifts {
+      reindexTopLevel(section: s, from: from, through: last)
+      if s < staleTop.count { staleTop[s] = .exact }
+      return
+    }
+    while staleTop.count <= s { staleTop.append(.exact) }
+    staleTop[s] = StaleTop(from: from, shifts: current.shifts + 1)
   }
 
   @inlinable mutating func reindexTopLevel(section s: Int, from lower: Int, through upper: Int) {

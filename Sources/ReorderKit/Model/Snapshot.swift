@@ -13,8 +13,10 @@
 /// each. Groups live only at the top level of a section; their children are
 /// plain items.
 ///
-/// - Complexity: Looking an item up by identifier is O(1). A move costs
-///   O(k), where k is the number of items whose index changes.
+/// - Complexity: Looking an item up by identifier is O(1) (at most 33 comparisons after an item
+///   entered or left a long section before it). A move within a section costs O(k), where k is
+///   the number of items whose index changes; an item into or out of a section of more than 256
+///   items after it does not reindex them (amortized O(n / 16)).
 public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// One section: an identifier and its top-level items in order.
   public struct Section: Hashable, Sendable {
@@ -43,6 +45,25 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline var expanded: Set<ItemID> = []
   @usableFromInline var sectionIndexByID: [SectionID: Int] = [:]
   @usableFromInline var locationByID: [ItemID: Location] = [:]
+  /// Per section: where its top-level entries in `locationByID` may be stale, after items were
+  /// inserted or removed before them without reindexing the rest of the section (see
+  /// ``markShifted(section:at:)``). Sections beyond the end of the array are exact.
+  @usableFromInline var staleTop: [StaleTop] = []
+
+  /// Top-level entries of a section at index `from` or later may be off by at most `shifts`
+  /// places (one per insertion or removal since they were written); a lookup checks and corrects them.
+  @usableFromInline struct StaleTop: Hashable, Sendable {
+    @usableFromInline var from: Int
+    @usableFromInline var shifts: Int
+
+    @inlinable init(from: Int, shifts: Int) {
+      self.from = from
+      self.shifts = shifts
+    }
+
+    /// Exact everywhere.
+    @inlinable static var exact: Self { Self(from: .max, shifts: 0) }
+  }
 
   /// Creates an empty snapshot.
   @inlinable public init() {}
@@ -82,14 +103,34 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// The path of a top-level item, by identifier; `nil` for unknown items and children of groups. O(1).
   @inlinable public func path(of id: ItemID) -> ItemPath? {
-    if case .top(let path)? = locationByID[id] { return path }
+    if case .top(let path)? = locationByID[id] { return exactPath(of: id, stored: path) }
     return nil
+  }
+
+  /// The path of a top-level item whose entry holds `stored`: that, or, where the section's
+  /// entries may be stale, the index near it that holds the item. O(1), or O(shifts) when stale.
+  @inlinable func exactPath(of id: ItemID, stored path: ItemPath) -> ItemPath {
+    let s = path.section
+    guard s < staleTop.count, path.item >= staleTop[s].from else { return path }
+    let items = _sections[s].items
+    let i = path.item
+    if i < items.count, items[i] == id { return path }
+    let shifts = staleTop[s].shifts
+    if shifts > 0 {
+      for d in 1...shifts {
+        if i - d >= 0, i - d < items.count, items[i - d] == id { return ItemPath(item: i - d, section: s) }
+        if i + d < items.count, items[i + d] == id { return ItemPath(item: i + d, section: s) }
+      }
+    }
+    preconditionFailure("item \(id) is not within \(shifts) places of index \(i) in section \(s)")
   }
 
   /// The outline position of any item, top-level or child. O(1).
   @inlinable public func position(of id: ItemID) -> OutlinePosition<ItemID>? {
     switch locationByID[id] {
-    case .top(let path)?: return OutlinePosition(section: path.section, parent: nil, index: path.item)
+    case .top(let path)?:
+      let path = exactPath(of: id, stored: path)
+      return OutlinePosition(section: path.section, parent: nil, index: path.item)
     case .child(let parent, let index)?:
       guard case .top(let p)? = locationByID[parent] else { return nil }
       return OutlinePosition(section: p.section, parent: parent, index: index)
@@ -184,7 +225,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         "section \(section.id) indexed at \(String(describing: sectionIndexByID[section.id])), is at \(s)")
       for (i, item) in section.items.enumerated() {
         precondition(
-          locationByID[item] == .top(ItemPath(item: i, section: s)),
+          path(of: item) == ItemPath(item: i, section: s),
           "item \(item) located at \(String(describing: locationByID[item])), is at [\(s), \(i)]")
         count += 1
         for (j, child) in (childrenByGroup[item] ?? []).enumerated() {
