@@ -163,6 +163,44 @@ public struct ListLayout: CollectionLayout {
     recomputeStarts()
   }
 
+  /// Lifts `count` base rows of a section, from `row` on, into the block, shown where they stood.
+  /// Returns `false` (nothing changed) for a list without per-row heights or rows out of range.
+  /// - Complexity: O(n) additions for the section's rows and O(s) for the sections; no lookup.
+  @usableFromInline mutating func liftBlock(section: Int, row: Int, count: Int) -> Bool {
+    guard var h = heights, h.sums.indices.contains(section), count > 0, row >= 0,
+      row + count < h.sums[section].count
+    else { return false }
+    heights = nil
+    h.liftBlock(section: section, row: row, count: count)
+    heights = h
+    recomputeStarts()
+    return true
+  }
+
+  /// Makes the block's rows base rows where it is shown (see ``ListRowHeights/mergeBlock()``).
+  /// Returns `false` (nothing changed) for a list without per-row heights, or whose block is not
+  /// `count` rows shown at `place`.
+  @usableFromInline mutating func mergeBlock(shownAt place: (section: Int, row: Int), count: Int) -> Bool {
+    guard var h = heights, h.blockSection == place.section, h.blockRow == place.row, h.blockCount == count else {
+      return false
+    }
+    heights = nil
+    h.mergeBlock()
+    heights = h
+    recomputeStarts()
+    return true
+  }
+
+  /// Whether two lists lay out the same rows up to rounding (per-row heights).
+  @usableFromInline func laysOutNearlySameRows(as other: ListLayout) -> Bool {
+    guard let a = heights, let b = other.heights else { return laysOutSameRows(as: other) }
+    return configuration == other.configuration && a.isClose(to: b)
+      && grid.numberOfSections == other.grid.numberOfSections
+      && (0..<grid.numberOfSections).allSatisfy {
+        grid.numberOfItems(inSection: $0) == other.grid.numberOfItems(inSection: $0)
+      }
+  }
+
   /// Whether two lists lay out the same rows (a check of the O(k) paths against a rebuild).
   @usableFromInline func laysOutSameRows(as other: ListLayout) -> Bool {
     configuration == other.configuration && heights == other.heights

@@ -134,4 +134,53 @@
     sums[k] = s
     if k == blockSection { blockRow = min(blockRow, heights.count) }
   }
+
+  /// Takes `count` base rows of section `k`, from `row` on, out of the base rows as the block,
+  /// shown where they stood (a lift): O(n) additions for the section's rows, no height looked up.
+  /// The sums after them are the old ones less the block's total (equal to a rebuild's up to
+  /// rounding, none for whole-point heights).
+  mutating func liftBlock(section k: Int, row r: Int, count: Int) {
+    let s = sums[k]
+    precondition(count > 0 && r >= 0 && r + count < s.count, "rows \(r)..<\(r + count) out of range")
+    let start = s[r]
+    let total = s[r + count] - start
+    var block = [0.0]
+    block.reserveCapacity(count + 1)
+    for j in 1...count { block.append(s[r + j] - start) }
+    var rest = Array(s[0...r])
+    rest.reserveCapacity(s.count - count)
+    for j in (r + count + 1)..<s.count { rest.append(s[j] - total) }
+    sums[k] = rest
+    blockSums = block
+    (blockSection, blockRow) = (k, r)
+  }
+
+  /// Makes the block's rows base rows where the block is shown (a drop at the placeholder, a
+  /// cancel back home); a block shown nowhere is dropped. O(n) additions for the section's rows.
+  mutating func mergeBlock() {
+    defer {
+      blockSums = [0]
+      (blockSection, blockRow) = (-1, 0)
+    }
+    guard blockSection >= 0, blockCount > 0 else { return }
+    let (k, r) = (blockSection, blockRow)
+    let s = sums[k]
+    let total = blockSums[blockCount]
+    var merged = Array(s[0...r])
+    merged.reserveCapacity(s.count + blockCount)
+    for j in 1...blockCount { merged.append(s[r] + blockSums[j]) }
+    for j in (r + 1)..<s.count { merged.append(s[j] + total) }
+    sums[k] = merged
+  }
+
+  /// Whether two sets of sums lay out the same rows, up to rounding (a check of the O(n)-addition
+  /// paths against a rebuild).
+  func isClose(to other: ListRowHeights) -> Bool {
+    func close(_ a: [Double], _ b: [Double]) -> Bool {
+      a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($1)) }
+    }
+    return sums.count == other.sums.count && zip(sums, other.sums).allSatisfy(close)
+      && close(blockSums, other.blockSums) && blockSection == other.blockSection && blockRow == other.blockRow
+      && close(sectionStarts, other.sectionStarts)
+  }
 }
