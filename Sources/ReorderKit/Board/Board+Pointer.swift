@@ -360,7 +360,7 @@ extension Board {
       drag.pristine = false
     } else {
       let items = drag.items
-      _columns[h]._view.abandonDragAndTakeOut(time: time) { _ in items }
+      _ = _columns[h]._view.abandonDragAndTakeOut(time: time) { _ in items }
     }
     drag.holder = nil
     return events
