@@ -234,7 +234,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     _ configuration: LayoutConfiguration, itemSizes: [ItemID: Size] = [:], time: Double? = nil
   ) {
     let t = time ?? now
-    for (id, size) in itemSizes { _itemSizes[id] = size }
+    for (id, size) in itemSizes where _itemSizes[id] != size { _itemSizes[id] = size }
     if case .list = configuration, !isList { pendingEvents += cancel(at: t) }
     if case .grid = configuration, isList { pendingEvents += cancel(at: t) }
     relayout(at: t) { view in
