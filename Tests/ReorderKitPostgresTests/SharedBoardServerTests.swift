@@ -26,6 +26,7 @@ struct SharedBoardServerTests {
     try await winner.board.refresh()
     try await loser.board.refresh()
     let truth = try await serverColumns(name)
+    try await eventually("the lost race reported") { !loser.lostRaces.isEmpty }
     #expect(truth[column] == ["c1"])
     #expect(await a.columns() == truth)
     #expect(await b.columns() == truth)
@@ -164,6 +165,8 @@ struct SharedBoardServerTests {
     let loserIndex = isCommitted(outcomes[0]) ? 1 : 0
     let loser = [a, b][loserIndex]
     var view = views[loserIndex]
+    // The outcome is known before the client's listener has read the event that reports it.
+    try await eventually("the lost race reported to \(loser.board.clientID)") { !loser.lostRaces.isEmpty }
     let race = try #require(loser.lostRaces.first)
     #expect(race.items == ["c1"])
     #expect(race.announcement == "c1 was moved by someone else.")
