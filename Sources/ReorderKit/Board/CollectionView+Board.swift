@@ -189,10 +189,7 @@ extension CollectionView {
   ) {
     guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
     adoptSizes(sizes, of: items + items.flatMap { children[$0] ?? [] })
-    let section = snapshot.sections[position.section]
-    let siblings = position.parent.map(snapshot.children(of:)) ?? section.items
-    let before = position.index < siblings.count ? siblings[position.index] : nil
-    let place = ReorderDifference(items: items, section: section.id, parent: position.parent, before: before)
+    let place = entryPlace(of: items, at: position)
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
     // The resting rows of the data without the items: the base rows of the session (O(k), not O(n)).
     let resting = isList ? listRows : nil
@@ -245,6 +242,26 @@ extension CollectionView {
         modifySession { $0.pointer = center }
       }
     }
+  }
+
+  /// The place that puts items at a position, by identity. A function of its own, so that no copy
+  /// of the section's items is still held when they are inserted (one would make the insertion
+  /// copy the whole section instead of moving its tail).
+  @inlinable func entryPlace(of items: [ItemID], at position: OutlinePosition<ItemID>) -> ReorderDifference<
+    SectionID, ItemID
+  > {
+    let before: ItemID?
+    if let parent = position.parent {
+      let siblings = snapshot.children(of: parent)
+      before = position.index < siblings.count ? siblings[position.index] : nil
+    } else {
+      let count = snapshot.numberOfItems(inSection: position.section)
+      before =
+        position.index < count
+        ? snapshot.itemIdentifier(at: ItemPath(item: position.index, section: position.section)) : nil
+    }
+    return ReorderDifference(
+      items: items, section: snapshot.sections[position.section].id, parent: position.parent, before: before)
   }
 
   /// Lays out the rows shown now. With `reusing` and a list of rows of their own heights whose
