@@ -128,11 +128,11 @@ extension Snapshot {
 
   /// The most insertions and removals a section's entries may lag behind before they are
   /// reindexed (a lookup of a stale entry checks up to twice as many places).
-  @inlinable static var maximumShifts: Int { 16 }
+  @inlinable static var maximumShifts: Int { 64 }
 
   /// A top-level item was inserted or removed at `index`: the entries after it are off by one.
   /// A short tail is reindexed now; a long one (a column of 200,000 cards) is left stale, corrected
-  /// on lookup, and reindexed once it lags ``maximumShifts`` changes behind (amortized O(n / 16)).
+  /// on lookup, and reindexed once it lags ``maximumShifts`` changes behind (amortized O(n / 64)).
   @inlinable mutating func markShifted(section s: Int, at index: Int) {
     let last = sections[s].items.count - 1
     let current = s < staleTop.count ? staleTop[s] : .exact

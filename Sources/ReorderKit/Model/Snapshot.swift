@@ -13,10 +13,10 @@
 /// each. Groups live only at the top level of a section; their children are
 /// plain items.
 ///
-/// - Complexity: Looking an item up by identifier is O(1) (at most 33 comparisons after an item
+/// - Complexity: Looking an item up by identifier is O(1) (at most 129 comparisons after an item
 ///   entered or left a long section before it). A move within a section costs O(k), where k is
 ///   the number of items whose index changes; an item into or out of a section of more than 256
-///   items after it does not reindex them (amortized O(n / 16)).
+///   items after it does not reindex them (amortized O(n / 64)).
 public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// One section: an identifier and its top-level items in order.
   public struct Section: Hashable, Sendable {
