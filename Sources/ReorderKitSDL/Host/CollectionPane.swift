@@ -131,7 +131,7 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   }
 
   /// The engine's key for a key, if it has one (Shift+Tab is Backtab).
-  static func navigationKey(_ key: Key, modifiers: KeyModifiers = []) -> NavigationKey? {
+  @usableFromInline static func navigationKey(_ key: Key, modifiers: KeyModifiers = []) -> NavigationKey? {
     switch key {
     case .space: .space
     case .enter: .enter
