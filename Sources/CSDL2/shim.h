@@ -54,4 +54,22 @@ static inline void CSDL2_PutLine(const char *line) { flockfile(stdout); fputs(li
 /// Writes `count` bytes and a newline to stdout and flushes them, as one line.
 static inline void CSDL2_PutBytesLine(const char *bytes, size_t count) { flockfile(stdout); fwrite(bytes, 1, count, stdout); fputc('\n', stdout); fflush(stdout); funlockfile(stdout); }
 
+
+#include <stdlib.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+/// Keeps memory that a frame frees in the process's heap (glibc only; elsewhere nothing). Mesa's
+/// software renderer under X allocates and frees a frame-sized buffer at each present (4.5 MB at
+/// 1400 x 800): by default glibc maps it and returns it to the system each time, and the next frame
+/// faults every page in again. An environment tunable (MALLOC_MMAP_THRESHOLD_,
+/// MALLOC_TRIM_THRESHOLD_) that is set wins.
+static inline void CSDL2_KeepFreedFrameMemory(void) {
+#if defined(__GLIBC__)
+  if (!getenv("MALLOC_MMAP_THRESHOLD_")) mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  if (!getenv("MALLOC_TRIM_THRESHOLD_")) mallopt(M_TRIM_THRESHOLD, 128 << 20);
+#endif
+}
+
 #endif
