@@ -81,6 +81,14 @@ extension CollectionView {
 
   /// Time passed: recognises a long press that reached its duration, runs
   /// paging and finishes animations. Call it every frame.
+  ///
+  /// ```swift
+  /// for event in view.tick(time: now) { handle(event) }
+  /// ```
+  ///
+  /// - Complexity: O(1) at rest. After items went into or out of the middle of a long section, a
+  ///   frame also corrects up to 4,096 entries of the data's index (see ``Snapshot``), so that a
+  ///   later change does not have to correct them all at once.
   @inlinable public mutating func tick(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     let events = advance(to: time)
     refreshStaleIndex()
