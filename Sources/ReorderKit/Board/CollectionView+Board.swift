@@ -134,11 +134,21 @@ extension CollectionView {
     let present = items.filter(snapshot.contains)
     guard !present.isEmpty else { return [] }
     var inverse: [Change<SectionID, ItemID>] = []
+    let rows = plainRows(of: present)
     relayout(at: time) { view in
       var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
       inverse = view.commitDerived(.deleted(present), into: &ignored)
       view.rebuildArrangement()
-      view.rebuildLayout()
+      // Rows of their own heights that stood together: their sums taken out, no height looked up.
+      if let rows, case .list(var list) = view.layout,
+        list.liftBlock(section: rows.section, row: rows.row, count: rows.count)
+      {
+        list.setBlock([], at: nil)
+        view.layout = .list(list)
+        view.checkLayoutAgainstRebuild()
+      } else {
+        view.rebuildLayout()
+      }
     }
     for id in present { animations[id] = nil }
     if let focus, !snapshot.contains(focus) { self.focus = nil }
@@ -174,7 +184,23 @@ extension CollectionView {
         }
       }
       view.rebuildArrangement()
-      view.rebuildLayout()
+      // Rows of their own heights, now together: the block of their heights merged into the sums
+      // (k heights looked up, O(n) additions), not every row's height looked up again.
+      if let items = landed?.items, let rows = view.plainRows(of: items), case .list(var list) = view.layout,
+        case .list(let config) = view.layoutConfiguration, list.hasPerRowHeights
+      {
+        let sizes = view._itemSizes
+        let block = items.map { Self.rowHeight(of: $0, in: sizes, default: config.rowHeight) }
+        list.setBlock(block, at: (rows.section, rows.row))
+        if list.mergeBlock(shownAt: (rows.section, rows.row), count: rows.count) {
+          view.layout = .list(list)
+          view.checkLayoutAgainstRebuild()
+        } else {
+          view.rebuildLayout()
+        }
+      } else {
+        view.rebuildLayout()
+      }
     }
     return landed
   }
@@ -283,6 +309,36 @@ extension CollectionView {
         precondition(list.laysOutSameRows(as: rebuilt), "a list's layout with its block differs from a rebuild")
         layout = .list(list)
       }
+    #endif
+  }
+
+  /// Where top-level items stand together in a list at rest with no groups: their section, first
+  /// row and count (rows are then items). `nil` otherwise: a grid, a drag under way, a group
+  /// anywhere, items apart or in several sections. O(k) for k items.
+  @inlinable func plainRows(of items: [ItemID]) -> (section: Int, row: Int, count: Int)? {
+    guard isList, interaction.isIdle, snapshot.childrenByGroup.isEmpty, outline?.placeholder == nil,
+      let first = items.first, let start = snapshot.path(of: first)
+    else { return nil }
+    var lowest = start.item
+    for id in items {
+      guard let p = snapshot.path(of: id), p.section == start.section else { return nil }
+      lowest = min(lowest, p.item)
+    }
+    for id in items {
+      guard let p = snapshot.path(of: id), p.item < lowest + items.count else { return nil }
+    }
+    return (start.section, lowest, items.count)
+  }
+
+  /// In debug builds, for data of up to 10,000 items: stops if the layout differs from a rebuild
+  /// (beyond rounding: sums kept by additions).
+  @inlinable mutating func checkLayoutAgainstRebuild() {
+    #if DEBUG
+      guard snapshot.totalItemCount <= 10_000, case .list(let kept) = layout else { return }
+      rebuildLayout()
+      guard case .list(let rebuilt) = layout else { preconditionFailure("a list's layout is a list") }
+      precondition(kept.laysOutNearlySameRows(as: rebuilt), "a list's layout kept by its sums differs from a rebuild")
+      layout = .list(kept)
     #endif
   }
 

@@ -60,4 +60,60 @@ struct BoardRowHeightsTests {
       #expect(upper.frame.maxY <= lower.frame.minY + 0.001, "\(upper.id) overlaps \(lower.id): \(rows)")
     }
   }
+
+  /// The rows a list of these heights shows, computed here: each row starts where the one above ends.
+  static func expectedRows(_ items: [String], _ sizes: [String: Size]) -> [(id: String, top: Double, height: Double)] {
+    var top = 0.0
+    return items.map { id in
+      defer { top += sizes[id]!.height }
+      return (id, top, sizes[id]!.height)
+    }
+  }
+
+  /// A card dropped in another list of rows of their own heights, then undone, redone and undone
+  /// again: each time both lists show every card at the top and height computed from the cards
+  /// above it (the undo and redo keep the lists' sums by additions; debug builds also compare them
+  /// with a rebuild).
+  @Test func undoAndRedoAcrossListsOfRowsOfTheirOwnHeights() throws {
+    let heights: [Double] = [44, 82, 63, 44, 101, 58, 44, 77]
+    let todo = (0..<8).map { "t\($0)" }
+    let doing = (0..<8).map { "d\($0)" }
+    var sizes: [String: Size] = [:]
+    for (k, id) in todo.enumerated() { sizes[id] = Size(width: 300, height: heights[k]) }
+    for (k, id) in doing.enumerated() { sizes[id] = Size(width: 300, height: heights[7 - k]) }
+    var board = try Board(columns: [
+      .init(id: "todo", frame: Rect(x: 0, y: 0, width: 300, height: 600), view: Self.view("T", todo, sizes)),
+      .init(id: "doing", frame: Rect(x: 310, y: 0, width: 300, height: 600), view: Self.view("D", doing, sizes)),
+    ])
+    func check(_ when: String) throws {
+      for id in ["todo", "doing"] {
+        let view = try #require(board.column(id)).view
+        let shown = Self.rows(view, time: 100).filter { $0.frame.minY < 600 }
+        let expected = Self.expectedRows(view.snapshot.items(inSection: 0), sizes).filter { $0.top < 600 }
+        #expect(shown.map(\.id) == expected.map(\.id), "\(when), \(id)")
+        #expect(shown.map(\.frame.minY) == expected.map(\.top), "\(when), \(id)")
+        #expect(shown.map(\.frame.height) == expected.map(\.height), "\(when), \(id)")
+      }
+    }
+    // Lift t2 (rows 0..<44, 44..<126, 126..<189) and drop it over the middle of doing.
+    _ = board.pointerDown(at: Point(x: 150, y: 150), time: 0)
+    _ = board.tick(time: 0.6)
+    _ = board.pointerMoved(to: Point(x: 300, y: 150), time: 0.7)
+    _ = board.pointerMoved(to: Point(x: 460, y: 200), time: 0.8)
+    _ = board.pointerUp(at: Point(x: 460, y: 200), time: 0.9)
+    _ = board.tick(time: 2)
+    #expect(try #require(board.column("doing")).view.snapshot.items(inSection: 0).contains("t2"))
+    try check("after the drop")
+    _ = board.undo(time: 3)
+    _ = board.tick(time: 4)
+    #expect(try #require(board.column("todo")).view.snapshot.items(inSection: 0) == todo)
+    try check("after the undo")
+    _ = board.redo(time: 5)
+    _ = board.tick(time: 6)
+    #expect(try #require(board.column("doing")).view.snapshot.items(inSection: 0).contains("t2"))
+    try check("after the redo")
+    _ = board.undo(time: 7)
+    _ = board.tick(time: 8)
+    try check("after the second undo")
+  }
 }
