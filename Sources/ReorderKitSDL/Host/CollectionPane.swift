@@ -23,7 +23,9 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Whether thin scroll indicators are drawn when the content is longer (or wider) than the view.
   public var showsScrollIndicators = true
   /// Whether the held pointer went down in this pane (its moves and release come here too).
-  public private(set) var isTrackingPointer = false
+  @inlinable public var isTrackingPointer: Bool { _isTrackingPointer }
+  /// The storage of `isTrackingPointer`: internal, so that the inlinable event calls can set it.
+  @usableFromInline var _isTrackingPointer = false
 
   /// A pane over `frame` of the window.
   public init(frame: Rect, theme: Theme = .standard) {
@@ -65,20 +67,22 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// ```swift
   /// let events = pane.handle(.scroll(by: Point(x: 0, y: 48), at: Point(x: 100, y: 300)), view: &view, time: now)
   /// ```
-  public mutating func handle(
+  ///
+  /// Inlinable, so that the view's calls run specialized for the app's identifier types.
+  @inlinable public mutating func handle(
     _ event: InputEvent, view: inout CollectionView<SectionID, ItemID>, time: Double
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     switch event {
     case .pointerDown(let p):
       guard contains(p) else { return [] }
-      isTrackingPointer = true
+      _isTrackingPointer = true
       return view.pointerDown(at: viewPoint(p), time: time)
     case .pointerMoved(let p):
       guard isTrackingPointer else { return [] }
       return view.pointerMoved(to: viewPoint(p), time: time)
     case .pointerUp(let p):
       guard isTrackingPointer else { return [] }
-      isTrackingPointer = false
+      _isTrackingPointer = false
       return view.pointerUp(at: viewPoint(p), time: time)
     case .secondaryTap(let p):
       guard isTrackingPointer, view.isDragging else { return [] }
@@ -94,7 +98,7 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   }
 
   /// The keys the pane gives a meaning (see ``handle(_:view:time:)``).
-  private mutating func handleKey(
+  @inlinable mutating func handleKey(
     _ key: Key, modifiers: KeyModifiers, view: inout CollectionView<SectionID, ItemID>, time: Double
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     if modifiers.isShortcut {
@@ -151,12 +155,12 @@ public struct CollectionPane<SectionID: Hashable & Sendable, ItemID: Hashable & 
   public mutating func cancel(
     view: inout CollectionView<SectionID, ItemID>, time: Double
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
-    isTrackingPointer = false
+    _isTrackingPointer = false
     return view.cancelGesture(time: time)
   }
 
   /// One page of scrolling: sideways in a horizontal grid, else 90 % of the view's height.
-  static func page(_ view: CollectionView<SectionID, ItemID>, _ direction: Double) -> Point {
+  @usableFromInline static func page(_ view: CollectionView<SectionID, ItemID>, _ direction: Double) -> Point {
     if case .grid(let c) = view.layoutConfiguration, c.scrollDirection == .horizontal {
       return Point(x: direction * view.viewSize.width, y: 0)
     }
