@@ -187,20 +187,7 @@ extension Snapshot {
         let id = locationByID.keys[position]
         let i = path.item
         if i >= items.count || items[i] != id {
-          var found: Int?
-          for d in 1...within {
-            if i - d >= 0, i - d < items.count, items[i - d] == id {
-              found = i - d
-              break
-            }
-            if i + d < items.count, items[i + d] == id {
-              found = i + d
-              break
-            }
-          }
-          guard let found else {
-            preconditionFailure("item \(id) is not within \(within) places of index \(i) in section \(s)")
-          }
+          let found = Self.index(of: id, near: i, within: within, in: items)
           locationByID.values[position] = .top(ItemPath(item: found, section: s))
         }
       }

@@ -112,17 +112,21 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @inlinable func exactPath(of id: ItemID, stored path: ItemPath) -> ItemPath {
     let s = path.section
     guard s < staleTop.count, path.item >= staleTop[s].from else { return path }
-    let items = _sections[s].items
-    let i = path.item
-    if i < items.count, items[i] == id { return path }
-    let shifts = staleTop[s].shifts
-    if shifts > 0 {
-      for d in 1...shifts {
-        if i - d >= 0, i - d < items.count, items[i - d] == id { return ItemPath(item: i - d, section: s) }
-        if i + d < items.count, items[i + d] == id { return ItemPath(item: i + d, section: s) }
+    return ItemPath(
+      item: Self.index(of: id, near: path.item, within: staleTop[s].shifts, in: _sections[s].items), section: s)
+  }
+
+  /// The index of `id` in `items`, known to be within `within` places of `i`: `i` itself first,
+  /// then outwards. Stops if it is not there (a broken index).
+  @inlinable static func index(of id: ItemID, near i: Int, within: Int, in items: [ItemID]) -> Int {
+    if i < items.count, items[i] == id { return i }
+    if within > 0 {
+      for d in 1...within {
+        if i - d >= 0, i - d < items.count, items[i - d] == id { return i - d }
+        if i + d < items.count, items[i + d] == id { return i + d }
       }
     }
-    preconditionFailure("item \(id) is not within \(shifts) places of index \(i) in section \(s)")
+    preconditionFailure("item \(id) is not within \(within) places of index \(i)")
   }
 
   /// The outline position of any item, top-level or child. O(1).
