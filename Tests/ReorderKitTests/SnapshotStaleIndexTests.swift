@@ -146,4 +146,30 @@ struct SnapshotStaleIndexTests {
     #expect(passes >= 3, "the tail fell due and was reindexed in a pass over the index")
     snapshot._checkInvariants()
   }
+
+  /// Items moved from the start of a long section into another one (the public move, as a drop
+  /// across sections makes it): the source's tail falls due with the moved item already gone from
+  /// it, and its pass over the index must not look for that item there.
+  @Test func movesOutOfALongSectionAcrossSections() throws {
+    var reference = [Array(0..<10_000), [Int]()]
+    var snapshot = Snapshot<Int, Int>()
+    for (s, items) in reference.enumerated() { try snapshot.appendSection(s, items: items) }
+    var passes = 0
+    for step in 0..<200 {
+      let before = snapshot.staleTop.first?.shifts ?? 0
+      let i = step % 7
+      let id = reference[0].remove(at: i)
+      let j = reference[1].count / 2
+      reference[1].insert(id, at: j)
+      snapshot.moveItem(at: ItemPath(item: i, section: 0), to: ItemPath(item: j, section: 1))
+      if before == Snapshot<Int, Int>.maximumShifts { passes += 1 }
+      for (t, items) in reference.enumerated() {
+        for (k, item) in items.enumerated() where step % 50 == 0 || k % 61 == step % 61 {
+          #expect(snapshot.path(of: item) == ItemPath(item: k, section: t))
+        }
+      }
+    }
+    #expect(passes >= 2, "the source's tail fell due and was reindexed in a pass over the index")
+    snapshot._checkInvariants()
+  }
 }

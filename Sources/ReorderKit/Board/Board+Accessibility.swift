@@ -99,7 +99,7 @@ extension Board {
       gesture += finishDrag(time: time) { view, _, t in view.keyPressed(.space, time: t) }
       if isDragging { gesture += cancelGesture(time: time) }
       // The views' own words (the lift, the entry, the drop) give way to one announcement.
-      for i in [s, d] { gesture += absorb(_columns[i].id, _columns[i]._view.advance(to: time)) }
+      for i in [s, d] { gesture += absorb(_columns[i].id, _columns[i]._view.tick(time: time)) }
       var committed = false
       for event in gesture {
         switch event {

@@ -85,7 +85,7 @@ extension Board {
     let position = OutlinePosition<ItemID>(section: section, parent: nil, index: min(current?.index ?? 0, count))
     var events = enter(target, keyboardPosition: position, time: time)
     if case .dragging(let d) = interaction, let holder = d.holder, let h = index(of: holder) {
-      events += absorb(holder, _columns[h]._view.advance(to: time))
+      events += absorb(holder, _columns[h]._view.tick(time: time))
       scrollBoardToShow(h, time: time)
     }
     return events

@@ -28,7 +28,7 @@ extension Board {
   ///   (as ``CollectionView``'s are), and the board adds O(number of views).
   @inlinable public mutating func pointerMoved(to point: Point, time: Double) -> [Event] {
     guard let step = prepareHolderStep(to: point, time: time) else { return movePointer(to: point, time: time) }
-    let ticked = withView(step.index) { $0.advance(to: time) }
+    let ticked = withView(step.index) { $0.tick(time: time) }
     var events = absorbHolderStep(step.index, ticked, pristine: step.pristine)
     guard holdsDrag(step.index) else { return events }
     let moved = withView(step.index) { $0.pointerMoved(to: step.point, time: time) }
@@ -164,16 +164,8 @@ extension Board {
 
   /// Time passed: every view's long press, animations and auto-scroll, and the board's own
   /// auto-scroll. Call it every frame.
-  ///
-  /// A frame also corrects part of one view's lagging index of its data (after cards went into or
-  /// out of the middle of a long column; see ``CollectionView/tick(time:)``); pointer and key
-  /// events never do.
   @inlinable public mutating func tick(time: Double) -> [Event] {
-    let events = advance(to: time)
-    if let i = _columns.indices.first(where: { _columns[$0]._view._snapshot.hasStaleIndex }) {
-      _columns[i]._view.refreshStaleIndex()
-    }
-    return events
+    advance(to: time)
   }
 
   /// Scrolls one view's content by a delta (a wheel over it).
@@ -215,7 +207,7 @@ extension Board {
         continue
       }
       let id = _columns[i].id
-      let viewEvents = _columns[i]._view.advance(to: time)
+      let viewEvents = _columns[i]._view.tick(time: time)
       if !viewEvents.isEmpty { events += absorb(id, viewEvents) }
     }
     if case .dragging(let drag) = interaction, !drag.isKeyboard,

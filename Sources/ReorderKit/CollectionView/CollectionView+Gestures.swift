@@ -81,18 +81,8 @@ extension CollectionView {
 
   /// Time passed: recognises a long press that reached its duration, runs
   /// paging and finishes animations. Call it every frame.
-  ///
-  /// ```swift
-  /// for event in view.tick(time: now) { handle(event) }
-  /// ```
-  ///
-  /// - Complexity: O(1) at rest. After items went into or out of the middle of a long section, a
-  ///   frame also corrects up to 4,096 entries of the data's index (see ``Snapshot``), so that a
-  ///   later change does not have to correct them all at once.
   @inlinable public mutating func tick(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    let events = advance(to: time)
-    refreshStaleIndex()
-    return events
+    advance(to: time)
   }
 
   /// Scrolls the content by a delta (a wheel or trackpad), clamped to the content; with paging,
@@ -152,17 +142,6 @@ extension CollectionView {
       animations = animations.filter { !$0.value.isFinished(at: t) }
     }
     return events
-  }
-
-  /// The most entries of the data's index brought up to date a frame (a ``tick(time:)``; about
-  /// 0.2–0.4 ms): after items entered or left the middle of a long section, its index is corrected
-  /// over the next frames rather than all at once by the change that falls due (see ``Snapshot``).
-  /// Pointer and key events never do this work.
-  @inlinable static var indexRefreshBudget: Int { 4096 }
-
-  /// Corrects part of a lagging index of the data (O(1) when it does not lag).
-  @inlinable mutating func refreshStaleIndex() {
-    if _snapshot.hasStaleIndex { _snapshot.refreshStaleIndex(budget: Self.indexRefreshBudget) }
   }
 
   @inlinable mutating func snapToPageIfIdle(at t: Double) {

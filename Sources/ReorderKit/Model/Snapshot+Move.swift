@@ -28,8 +28,10 @@ extension Snapshot {
       reindexTopLevel(
         section: source.section, from: min(source.item, destination.item), through: max(source.item, destination.item))
     } else {
-      markShifted(section: source.section, at: source.item)
+      // The moved item's entry names its destination before either section is marked: a pass
+      // over the source's entries must not find it there.
       locationByID[id] = .top(destination)
+      markShifted(section: source.section, at: source.item)
       markShifted(section: destination.section, at: destination.item)
     }
     debugCheck()
