@@ -52,67 +52,6 @@ struct SnapshotStaleIndexTests {
     #expect(sawStale, "the long sections' entries were left stale at some point")
   }
 
-  /// The index corrected a bounded part at a time (as a collection view does each frame), between
-  /// random insertions and removals: lookups match the reference throughout, and the index ends
-  /// exact once the parts add up to the stale tails.
-  @Test func aPartialRefreshKeepsLookupsRightAndEndsExact() throws {
-    var rng = SplitMix64(seed: 26)
-    var reference = [Array(0..<3_000), Array(3_000..<5_000)]
-    var snapshot = Snapshot<Int, Int>()
-    for (s, items) in reference.enumerated() { try snapshot.appendSection(s, items: items) }
-    var next = 10_000
-    var refreshed = 0
-    for step in 0..<400 {
-      let s = rng.int(0...1)
-      if rng.int(0...1) == 0, !reference[s].isEmpty {
-        let id = reference[s].remove(at: rng.int(0...(reference[s].count - 1)))
-        _ = try snapshot.apply(.deleted([id]))
-      } else {
-        let j = rng.int(0...reference[s].count)
-        let before = j < reference[s].count ? reference[s][j] : nil
-        reference[s].insert(next, at: j)
-        _ = try snapshot.apply(.inserted(.init(items: [next], section: s, before: before), children: [:], expanded: []))
-        next += 1
-      }
-      if step % 3 == 0, snapshot.hasStaleIndex {
-        snapshot.refreshStaleIndex(budget: rng.int(1...700))
-        refreshed += 1
-      }
-      for (t, items) in reference.enumerated() {
-        for (i, id) in items.enumerated() where step % 40 == 0 || i % 89 == step % 89 {
-          #expect(snapshot.path(of: id) == ItemPath(item: i, section: t))
-        }
-      }
-    }
-    #expect(refreshed > 10, "the index lagged and was corrected in parts")
-    while snapshot.hasStaleIndex { snapshot.refreshStaleIndex(budget: 500) }
-    #expect(snapshot.staleTop.isEmpty)
-    for (t, items) in reference.enumerated() {
-      for (i, id) in items.enumerated() { #expect(snapshot.path(of: id) == ItemPath(item: i, section: t)) }
-    }
-    snapshot._checkInvariants()
-  }
-
-  /// A view corrects its data's lagging index as time passes: a few frames after cards went into
-  /// the middle of a long list, the index is exact again, with no change to what the view shows.
-  @Test func aViewCorrectsItsIndexAsTimePasses() throws {
-    var snapshot = Snapshot<Int, Int>()
-    try snapshot.appendSection(0, items: Array(0..<20_000))
-    var view = CollectionView(
-      snapshot: snapshot, layout: .list(.init(width: 300, rowHeight: 44)), viewSize: Size(width: 300, height: 600))
-    try view.perform(.inserted(.init(items: [-1], section: 0, before: 100), children: [:], expanded: []), time: 0)
-    #expect(view.snapshot.hasStaleIndex, "an item into the middle of a long section leaves its tail stale")
-    let shown = view.snapshot.sections
-    var t = 0.0
-    for _ in 0..<8 {
-      t += 1.0 / 60
-      _ = view.tick(time: t)
-    }
-    #expect(!view.snapshot.hasStaleIndex, "20,000 entries take 5 frames of 4,096")
-    #expect(view.snapshot.sections == shown)
-    #expect(view.snapshot.path(of: 19_999) == ItemPath(item: 20_000, section: 0))
-  }
-
   /// A long tail falling due is reindexed in one pass over the index in its own order (no
   /// hashing): random insertions and removals near the start of a section of 10,000 items, beside
   /// a second section whose entries that pass must leave alone; lookups match the reference

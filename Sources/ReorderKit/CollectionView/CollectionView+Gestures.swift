@@ -81,6 +81,10 @@ extension CollectionView {
 
   /// Time passed: recognises a long press that reached its duration, runs
   /// paging and finishes animations. Call it every frame.
+  ///
+  /// ```swift
+  /// for event in view.tick(time: now) { handle(event) }
+  /// ```
   @inlinable public mutating func tick(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     advance(to: time)
   }

@@ -154,29 +154,6 @@ extension Snapshot {
     staleTop[s] = StaleTop(from: from, shifts: current.shifts + 1)
   }
 
-  /// Whether some section's index lags behind its items (see ``markShifted(section:at:)``).
-  @inlinable var hasStaleIndex: Bool { !staleTop.isEmpty }
-
-  /// Brings up to `budget` entries of the index up to date, each stale section from where it is
-  /// stale on: a reindex of a long tail spread over idle frames (a collection view calls this as
-  /// time passes), so that it rarely falls due all at once after ``maximumShifts`` changes.
-  /// O(budget).
-  @inlinable mutating func refreshStaleIndex(budget: Int) {
-    var left = budget
-    for s in staleTop.indices where left > staleTop[s].shifts && staleTop[s].shifts > 0 {
-      let last = _sections[s].items.count - 1
-      let from = staleTop[s].from
-      let upper = min(last, from + left - 1)
-      reindexTopLevel(section: s, from: from, through: upper)
-      left -= max(0, upper - from + 1)
-      // Entries stored below `upper + 1 - shifts` are exact now; one stored above may still be
-      // an item that stands beyond `upper`.
-      if upper >= last { staleTop[s] = .exact } else { staleTop[s].from = max(from, upper + 1 - staleTop[s].shifts) }
-    }
-    if !staleTop.contains(where: { $0.shifts > 0 }) { staleTop = [] }
-    debugCheck()
-  }
-
   /// Rewrites the entries of a section's top-level items from `from` on, each known to be off by
   /// at most `within` places, walking the index in its own order: O(entries) with no hashing.
   @inlinable mutating func reindexInPlace(section s: Int, from: Int, within: Int) {
