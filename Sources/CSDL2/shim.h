@@ -56,6 +56,7 @@ static inline void CSDL2_PutBytesLine(const char *bytes, size_t count) { flockfi
 
 
 #include <stdlib.h>
+#include <string.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -63,12 +64,15 @@ static inline void CSDL2_PutBytesLine(const char *bytes, size_t count) { flockfi
 /// Keeps memory that a frame frees in the process's heap (glibc only; elsewhere nothing). Mesa's
 /// software renderer under X allocates and frees a frame-sized buffer at each present (4.5 MB at
 /// 1400 x 800): by default glibc maps it and returns it to the system each time, and the next frame
-/// faults every page in again. An environment tunable (MALLOC_MMAP_THRESHOLD_,
-/// MALLOC_TRIM_THRESHOLD_) that is set wins.
+/// faults every page in again. A threshold set in the environment (MALLOC_MMAP_THRESHOLD_,
+/// MALLOC_TRIM_THRESHOLD_, or glibc.malloc.mmap_threshold / trim_threshold in GLIBC_TUNABLES) wins.
 static inline void CSDL2_KeepFreedFrameMemory(void) {
 #if defined(__GLIBC__)
-  if (!getenv("MALLOC_MMAP_THRESHOLD_")) mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  if (!getenv("MALLOC_TRIM_THRESHOLD_")) mallopt(M_TRIM_THRESHOLD, 128 << 20);
+  const char *tunables = getenv("GLIBC_TUNABLES");
+  if (!getenv("MALLOC_MMAP_THRESHOLD_") && !(tunables && strstr(tunables, "malloc.mmap_threshold")))
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  if (!getenv("MALLOC_TRIM_THRESHOLD_") && !(tunables && strstr(tunables, "malloc.trim_threshold")))
+    mallopt(M_TRIM_THRESHOLD, 128 << 20);
 #endif
 }
 

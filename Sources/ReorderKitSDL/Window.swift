@@ -29,8 +29,8 @@ public final class Window {
   /// With glibc, it also keeps memory freed by a frame in the process's heap (up to 128 MB): a
   /// software renderer's present allocates and frees a frame-sized buffer each frame, and glibc's
   /// defaults return it to the system and fault it in again the next frame (a board dragged at
-  /// 1400 x 800 under Xvfb: frame p95 16 → 10 ms). Set `MALLOC_MMAP_THRESHOLD_` or
-  /// `MALLOC_TRIM_THRESHOLD_` to choose otherwise.
+  /// 1400 x 800 under Xvfb: frame p95 16 → 10 ms). Set `MALLOC_MMAP_THRESHOLD_`,
+  /// `MALLOC_TRIM_THRESHOLD_` or those thresholds in `GLIBC_TUNABLES` to choose otherwise.
   public static func initializeSDL() throws {
     CSDL2_KeepFreedFrameMemory()
     SDL_SetMainReady()
