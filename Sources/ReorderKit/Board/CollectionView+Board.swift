@@ -145,7 +145,7 @@ extension CollectionView {
       {
         list.setBlock([], at: nil)
         view.layout = .list(list)
-        view.checkLayoutAgainstRebuild()
+        view.checkListLayout()
       } else {
         view.rebuildLayout()
       }
@@ -194,7 +194,7 @@ extension CollectionView {
         list.setBlock(block, at: (rows.section, rows.row))
         if list.mergeBlock(shownAt: (rows.section, rows.row), count: rows.count) {
           view.layout = .list(list)
-          view.checkLayoutAgainstRebuild()
+          view.checkListLayout()
         } else {
           view.rebuildLayout()
         }
@@ -328,18 +328,6 @@ extension CollectionView {
       guard let p = snapshot.path(of: id), p.item < lowest + items.count else { return nil }
     }
     return (start.section, lowest, items.count)
-  }
-
-  /// In debug builds, for data of up to 10,000 items: stops if the layout differs from a rebuild
-  /// (beyond rounding: sums kept by additions).
-  @inlinable mutating func checkLayoutAgainstRebuild() {
-    #if DEBUG
-      guard snapshot.totalItemCount <= 10_000, case .list(let kept) = layout else { return }
-      rebuildLayout()
-      guard case .list(let rebuilt) = layout else { preconditionFailure("a list's layout is a list") }
-      precondition(kept.laysOutNearlySameRows(as: rebuilt), "a list's layout kept by its sums differs from a rebuild")
-      layout = .list(kept)
-    #endif
   }
 
   /// In debug builds, for data of up to 10,000 items: stops if the resting rows differ from a

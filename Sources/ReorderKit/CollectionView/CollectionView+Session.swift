@@ -251,14 +251,15 @@ extension CollectionView {
   }
 
   /// In debug builds, for data of up to 10,000 items: stops if a list laid out by the O(n)-addition
-  /// paths (a lift, a drop) differs from a rebuild beyond rounding.
+  /// paths (a lift, a drop; on a board an undo, a redo or a cancel across views) differs from a
+  /// rebuild beyond rounding.
   @inlinable mutating func checkListLayout() {
     #if DEBUG
       guard snapshot.totalItemCount <= 10_000, case .list(let fast) = layout else { return }
       rebuildLayout()
       guard case .list(let rebuilt) = layout else { preconditionFailure("a list's layout is a list") }
       precondition(
-        fast.laysOutNearlySameRows(as: rebuilt), "a list's layout after a lift or drop differs from a rebuild")
+        fast.laysOutNearlySameRows(as: rebuilt), "a list's layout kept by additions differs from a rebuild")
       layout = .list(fast)
     #endif
   }
