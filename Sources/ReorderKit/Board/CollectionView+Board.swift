@@ -351,10 +351,9 @@ extension CollectionView {
   }
 
   /// Takes the sizes that items coming from another view had there (a flow grid's cells, a list's
-  /// rows): a card keeps its size as it crosses views. Only sizes that differ are written, so a
-  /// table of sizes shared by several views (the app's board of a million cards) is not copied.
+  /// rows): a card keeps its size as it crosses views (see ``recordSize(_:of:)``).
   @inlinable mutating func adoptSizes(_ sizes: [ItemID: Size], of items: [ItemID]) {
-    for id in items { if let size = sizes[id], _itemSizes[id] != size { _itemSizes[id] = size } }
+    for id in items { if let size = sizes[id] { recordSize(size, of: id) } }
   }
 
   /// Holds an announcement back as the pointer's placeholder moves are (spoken when it rests), or

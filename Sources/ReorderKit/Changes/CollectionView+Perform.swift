@@ -48,7 +48,7 @@ extension CollectionView {
     var data = snapshot
     let applied = try data.apply(change)
     if case .placeholderMoved = change { return [] }
-    for (id, size) in itemSizes where _itemSizes[id] != size { _itemSizes[id] = size }
+    recordSizes(itemSizes)
     if isDragging {
       show(data, animated: true, time: time)
     } else {

@@ -132,7 +132,7 @@ extension CollectionView {
   @inlinable mutating func replaceData(
     with data: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size], animated: Bool, time: Double
   ) {
-    for (id, size) in itemSizes where _itemSizes[id] != size { _itemSizes[id] = size }
+    recordSizes(itemSizes)
     let old = snapshot
     let mark = pendingEvents.count
     show(data, animated: animated, time: time)

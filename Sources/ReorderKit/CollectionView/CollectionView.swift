@@ -81,6 +81,17 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @inlinable public var itemSizes: [ItemID: Size] { _itemSizes }
   /// The storage of `itemSizes`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _itemSizes: [ItemID: Size]
+
+  /// Records an item's size. Only a size that differs is written, so that a table of sizes shared
+  /// with other views (the app's board of a million cards) is not copied.
+  @inlinable mutating func recordSize(_ size: Size, of id: ItemID) {
+    if _itemSizes[id] != size { _itemSizes[id] = size }
+  }
+
+  /// Records sizes given with new data or a new layout (see ``recordSize(_:of:)``).
+  @inlinable mutating func recordSizes(_ sizes: [ItemID: Size]) {
+    for (id, size) in sizes { recordSize(size, of: id) }
+  }
   /// The size of the view.
   @inlinable public var viewSize: Size { _viewSize }
   /// The storage of `viewSize`: internal, so that the engine's inlinable code can set it.
@@ -234,7 +245,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     _ configuration: LayoutConfiguration, itemSizes: [ItemID: Size] = [:], time: Double? = nil
   ) {
     let t = time ?? now
-    for (id, size) in itemSizes where _itemSizes[id] != size { _itemSizes[id] = size }
+    recordSizes(itemSizes)
     if case .list = configuration, !isList { pendingEvents += cancel(at: t) }
     if case .grid = configuration, isList { pendingEvents += cancel(at: t) }
     relayout(at: t) { view in
