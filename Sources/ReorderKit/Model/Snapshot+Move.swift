@@ -166,7 +166,7 @@ extension Snapshot {
         let id = locationByID.keys[position]
         let i = path.item
         if i >= items.count || items[i] != id {
-          let found = Self.index(of: id, near: i, within: within, in: items)
+          let found = index(of: id, near: i, within: within, inSection: s)
           locationByID.values[position] = .top(ItemPath(item: found, section: s))
         }
       }

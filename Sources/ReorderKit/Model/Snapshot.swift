@@ -112,13 +112,13 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @inlinable func exactPath(of id: ItemID, stored path: ItemPath) -> ItemPath {
     let s = path.section
     guard s < staleTop.count, path.item >= staleTop[s].from else { return path }
-    return ItemPath(
-      item: Self.index(of: id, near: path.item, within: staleTop[s].shifts, in: _sections[s].items), section: s)
+    return ItemPath(item: index(of: id, near: path.item, within: staleTop[s].shifts, inSection: s), section: s)
   }
 
-  /// The index of `id` in `items`, known to be within `within` places of `i`: `i` itself first,
-  /// then outwards. Stops if it is not there (a broken index).
-  @inlinable static func index(of id: ItemID, near i: Int, within: Int, in items: [ItemID]) -> Int {
+  /// The index of `id` among section `s`'s top-level items, known to be within `within` places of
+  /// `i`: `i` itself first, then outwards. Stops if it is not there (a broken index).
+  @inlinable func index(of id: ItemID, near i: Int, within: Int, inSection s: Int) -> Int {
+    let items = _sections[s].items
     if i < items.count, items[i] == id { return i }
     if within > 0 {
       for d in 1...within {
@@ -126,7 +126,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         if i + d < items.count, items[i + d] == id { return i + d }
       }
     }
-    preconditionFailure("item \(id) is not within \(within) places of index \(i)")
+    preconditionFailure("item \(id) is not within \(within) places of index \(i) in section \(s)")
   }
 
   /// The outline position of any item, top-level or child. O(1).
