@@ -7,11 +7,26 @@ import Testing
 /// corrected on lookup. Checked against plain arrays over random moves, inserts and deletes.
 @Suite("Snapshot: stale indices of long sections")
 struct SnapshotStaleIndexTests {
+  /// A snapshot of sections 0, 1, … holding these items.
+  static func snapshot(of reference: [[Int]]) throws -> Snapshot<Int, Int> {
+    var snapshot = Snapshot<Int, Int>()
+    for (s, items) in reference.enumerated() { try snapshot.appendSection(s, items: items) }
+    return snapshot
+  }
+
+  /// Expects every sampled item's path where the reference has it.
+  static func expectPaths(of snapshot: Snapshot<Int, Int>, as reference: [[Int]], sampling sampled: (Int) -> Bool) {
+    for (s, items) in reference.enumerated() {
+      for (i, id) in items.enumerated() where sampled(i) {
+        #expect(snapshot.path(of: id) == ItemPath(item: i, section: s))
+      }
+    }
+  }
+
   @Test func lookupsMatchTheReferenceOverRandomChanges() throws {
     var rng = SplitMix64(seed: 19)
     var reference = [Array(0..<1_500), Array(1_500..<2_700), Array(2_700..<2_710)]
-    var snapshot = Snapshot<Int, Int>()
-    for (s, items) in reference.enumerated() { try snapshot.appendSection(s, items: items) }
+    var snapshot = try Self.snapshot(of: reference)
     var next = 10_000
     var sawStale = false
     for step in 0..<600 {
@@ -59,8 +74,7 @@ struct SnapshotStaleIndexTests {
   @Test func aLongTailIsReindexedInOnePassOverTheIndex() throws {
     var rng = SplitMix64(seed: 64)
     var reference = [Array(0..<10_000), Array(10_000..<12_000)]
-    var snapshot = Snapshot<Int, Int>()
-    for (s, items) in reference.enumerated() { try snapshot.appendSection(s, items: items) }
+    var snapshot = try Self.snapshot(of: reference)
     var next = 100_000
     var passes = 0
     for step in 0..<300 {
@@ -76,11 +90,7 @@ struct SnapshotStaleIndexTests {
         next += 1
       }
       if before == Snapshot<Int, Int>.maximumShifts { passes += 1 }
-      for (t, items) in reference.enumerated() {
-        for (i, id) in items.enumerated() where step % 60 == 0 || i % 53 == step % 53 {
-          #expect(snapshot.path(of: id) == ItemPath(item: i, section: t))
-        }
-      }
+      Self.expectPaths(of: snapshot, as: reference) { i in step % 60 == 0 || i % 53 == step % 53 }
     }
     #expect(passes >= 3, "the tail fell due and was reindexed in a pass over the index")
     snapshot._checkInvariants()
@@ -91,8 +101,7 @@ struct SnapshotStaleIndexTests {
   /// it, and its pass over the index must not look for that item there.
   @Test func movesOutOfALongSectionAcrossSections() throws {
     var reference = [Array(0..<10_000), [Int]()]
-    var snapshot = Snapshot<Int, Int>()
-    for (s, items) in reference.enumerated() { try snapshot.appendSection(s, items: items) }
+    var snapshot = try Self.snapshot(of: reference)
     var passes = 0
     for step in 0..<200 {
       let before = snapshot.staleTop.first?.shifts ?? 0
@@ -102,11 +111,7 @@ struct SnapshotStaleIndexTests {
       reference[1].insert(id, at: j)
       snapshot.moveItem(at: ItemPath(item: i, section: 0), to: ItemPath(item: j, section: 1))
       if before == Snapshot<Int, Int>.maximumShifts { passes += 1 }
-      for (t, items) in reference.enumerated() {
-        for (k, item) in items.enumerated() where step % 50 == 0 || k % 61 == step % 61 {
-          #expect(snapshot.path(of: item) == ItemPath(item: k, section: t))
-        }
-      }
+      Self.expectPaths(of: snapshot, as: reference) { k in step % 50 == 0 || k % 61 == step % 61 }
     }
     #expect(passes >= 2, "the source's tail fell due and was reindexed in a pass over the index")
     snapshot._checkInvariants()
