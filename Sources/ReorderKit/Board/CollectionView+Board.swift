@@ -312,22 +312,20 @@ extension CollectionView {
     #endif
   }
 
-  /// Where top-level items stand together in a list at rest with no groups: their section, first
-  /// row and count (rows are then items). `nil` otherwise: a grid, a drag under way, a group
-  /// anywhere, items apart or in several sections. O(k) for k items.
+  /// Where distinct top-level items stand together in a list at rest with no groups: their
+  /// section, first row and count (rows are then items). `nil` otherwise: a grid, a drag under way,
+  /// a group anywhere, items apart or in several sections. O(k) for k items.
   @inlinable func plainRows(of items: [ItemID]) -> (section: Int, row: Int, count: Int)? {
     guard isList, interaction.isIdle, snapshot.childrenByGroup.isEmpty, outline?.placeholder == nil,
       let first = items.first, let start = snapshot.path(of: first)
     else { return nil }
-    var lowest = start.item
-    for id in items {
+    var (lowest, highest) = (start.item, start.item)
+    for id in items.dropFirst() {
       guard let p = snapshot.path(of: id), p.section == start.section else { return nil }
-      lowest = min(lowest, p.item)
+      (lowest, highest) = (min(lowest, p.item), max(highest, p.item))
     }
-    for id in items {
-      guard let p = snapshot.path(of: id), p.item < lowest + items.count else { return nil }
-    }
-    return (start.section, lowest, items.count)
+    // k distinct rows spanning k places are exactly those places.
+    return highest - lowest + 1 == items.count ? (start.section, lowest, items.count) : nil
   }
 
   /// In debug builds, for data of up to 10,000 items: stops if the resting rows differ from a
