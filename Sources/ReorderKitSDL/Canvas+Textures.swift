@@ -1,12 +1,13 @@
 @preconcurrency internal import CSDL2
 import ReorderKit
 
-/// The small textures that round corners, outlines and shadows are cut from:
-/// a white alpha mask per radius, tinted when drawn, made once and kept.
+/// The masks that round corners, outlines and shadows are cut from: a white
+/// alpha mask per radius in the canvas's atlas, tinted when drawn, made once and
+/// kept (made again if the atlas is emptied).
 extension Canvas {
-  func drawCorners(_ tex: OpaquePointer, textureRadius r: Int32, into p: SDL_Rect, cornerSize: Int32, color: Color) {
-    SDL_SetTextureColorMod(tex, color.r, color.g, color.b)
-    SDL_SetTextureAlphaMod(tex, color.a)
+  /// Draws the four corners of a mask (a circle or ring of radius `r`, at `mask` in the atlas) at
+  /// the corners of `p`, each `cornerSize` pixels square.
+  func drawCorners(_ mask: SDL_Rect, textureRadius r: Int32, into p: SDL_Rect, cornerSize: Int32, color: Color) {
     let c = cornerSize
     let corners: [(SDL_Rect, SDL_Rect)] = [
       (SDL_Rect(x: 0, y: 0, w: r, h: r), SDL_Rect(x: p.x, y: p.y, w: c, h: c)),
@@ -14,14 +15,11 @@ extension Canvas {
       (SDL_Rect(x: 0, y: r, w: r, h: r), SDL_Rect(x: p.x, y: p.y + p.h - c, w: c, h: c)),
       (SDL_Rect(x: r, y: r, w: r, h: r), SDL_Rect(x: p.x + p.w - c, y: p.y + p.h - c, w: c, h: c)),
     ]
-    for (src, dst) in corners {
-      var s = src
-      var d = dst
-      SDL_RenderCopy(renderer, tex, &s, &d)
-    }
+    for (src, dst) in corners { emit(Self.quad(dst), source: Self.offset(src, by: mask), color: color) }
   }
 
-  func circleTexture(radius r: Int) -> OpaquePointer? {
+  /// A filled circle of radius `r` (a white mask, tinted when drawn), in the atlas.
+  func circleMask(radius r: Int) -> SDL_Rect? {
     if let t = circles[r] { return t }
     let n = 2 * r
     let mask = Self.coverage(width: n, height: n) { x, y in
@@ -29,12 +27,32 @@ extension Canvas {
       let dy = y - Double(r)
       return dx * dx + dy * dy <= Double(r * r)
     }
-    let t = makeTexture(mask: mask, width: n, height: n)
+    let t = addMask(mask, width: n, height: n)
     circles[r] = t
     return t
   }
 
-  func ringTexture(radius r: Int, width lw: Int) -> OpaquePointer? {
+  /// A whole rounded rectangle of `w` × `h` pixels and corner radius `r` (at most half of each
+  /// side), in the atlas: the pixels of ``circleMask(radius:)``'s corners and full cover between.
+  func roundedRectMask(_ w: Int32, _ h: Int32, radius r: Int32) -> SDL_Rect? {
+    let key = ShapeKey(width: w, height: h, radius: r)
+    if let t = shapes[key] { return t }
+    let rr = Double(r)
+    let mask = Self.coverage(width: Int(w), height: Int(h)) { x, y in
+      // The nearest point of the rectangle inset by r, as the corners' circles are centred there.
+      let cx = min(max(x, rr), Double(w) - rr)
+      let cy = min(max(y, rr), Double(h) - rr)
+      let dx = x - cx
+      let dy = y - cy
+      return dx * dx + dy * dy <= rr * rr
+    }
+    let t = addMask(mask, width: Int(w), height: Int(h))
+    shapes[key] = t
+    return t
+  }
+
+  /// A ring of radius `r` and line width `lw`, in the atlas.
+  func ringMask(radius r: Int, width lw: Int) -> SDL_Rect? {
     let key = RingKey(radius: r, width: lw)
     if let t = rings[key] { return t }
     let n = 2 * r
@@ -45,12 +63,14 @@ extension Canvas {
       let d2 = dx * dx + dy * dy
       return d2 <= Double(r * r) && d2 >= inner * inner
     }
-    let t = makeTexture(mask: mask, width: n, height: n)
+    let t = addMask(mask, width: n, height: n)
     rings[key] = t
     return t
   }
 
-  func shadowTexture(radius r: Int, blur b: Int) -> OpaquePointer? {
+  /// A soft shadow of a rounded rectangle (corner radius `r`, spread `b`), in the atlas: its corners
+  /// and a one-pixel middle row and column, for nine slices.
+  func shadowMask(radius r: Int, blur b: Int) -> SDL_Rect? {
     let key = ShadowKey(radius: r, blur: b)
     if let t = shadows[key] { return t }
     let c = r + 2 * b
@@ -68,7 +88,7 @@ extension Canvas {
     }
     let boxRadius = max(b / 2, 1)
     for _ in 0..<3 { Self.boxBlur(&mask, width: n, height: n, radius: boxRadius) }
-    let t = makeTexture(mask: mask, width: n, height: n)
+    let t = addMask(mask, width: n, height: n)
     shadows[key] = t
     return t
   }
@@ -109,25 +129,14 @@ extension Canvas {
     }
   }
 
-  private func makeTexture(mask: [Double], width: Int, height: Int) -> OpaquePointer? {
-    guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, CSDL2_PixelFormatRGBA32())
-    else { return nil }
-    defer { SDL_FreeSurface(surface) }
-    SDL_LockSurface(surface)
-    let pitch = Int(surface.pointee.pitch)
-    let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-    for y in 0..<height {
-      for x in 0..<width {
-        let p = base + y * pitch + x * 4
-        p[0] = 255
-        p[1] = 255
-        p[2] = 255
-        p[3] = UInt8((min(max(mask[y * width + x], 0), 1) * 255).rounded())
-      }
+  /// Puts a coverage mask (0...1 per pixel) into the atlas as white with that alpha.
+  private func addMask(_ mask: [Double], width: Int, height: Int) -> SDL_Rect? {
+    let pixels = mask.map { m -> UInt32 in
+      let alpha = UInt32((min(max(m, 0), 1) * 255).rounded())
+      return alpha << 24 | 0x00FF_FFFF
     }
-    SDL_UnlockSurface(surface)
-    guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-    return texture
+    return pixels.withUnsafeBytes { bytes in
+      addToAtlas(pixels: bytes.baseAddress!, width: Int32(width), height: Int32(height), pitch: width * 4)
+    }
   }
 }

@@ -130,21 +130,50 @@ public final class Window {
   }
 
   /// Shows what was drawn since the last present.
-  public func present() { SDL_RenderPresent(renderer) }
+  public func present() {
+    canvas.flush()
+    SDL_RenderPresent(renderer)
+  }
 
   /// Writes the current back buffer to a PNG file (call before `present()`).
   public func savePNG(to path: String) throws {
+    let surface = try backBuffer()
+    defer { SDL_FreeSurface(surface) }
+    guard IMG_SavePNG(surface, path) == 0 else { throw SDLError.last("IMG_SavePNG(\(path))") }
+  }
+
+  /// The current back buffer's pixels (ARGB, row by row), and its size in pixels: what was drawn
+  /// since the last present.
+  public func pixels() throws -> (width: Int, height: Int, argb: [UInt32]) {
+    let surface = try backBuffer()
+    defer { SDL_FreeSurface(surface) }
+    let w = Int(surface.pointee.w)
+    let h = Int(surface.pointee.h)
+    let pitch = Int(surface.pointee.pitch)
+    var argb = [UInt32](repeating: 0, count: w * h)
+    for y in 0..<h {
+      let row = (surface.pointee.pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<w { argb[y * w + x] = row[x] }
+    }
+    return (w, h, argb)
+  }
+
+  /// A copy of the back buffer (what the canvas batched is drawn first); the caller frees it.
+  private func backBuffer() throws -> UnsafeMutablePointer<SDL_Surface> {
+    canvas.flush()
     var pw: Int32 = 0
     var ph: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &pw, &ph)
     guard
       let surface = SDL_CreateRGBSurfaceWithFormat(0, pw, ph, 32, CSDL2_PixelFormatARGB8888())
     else { throw SDLError.last("SDL_CreateRGBSurfaceWithFormat") }
-    defer { SDL_FreeSurface(surface) }
     guard
       SDL_RenderReadPixels(renderer, nil, CSDL2_PixelFormatARGB8888(), surface.pointee.pixels, surface.pointee.pitch)
         == 0
-    else { throw SDLError.last("SDL_RenderReadPixels") }
-    guard IMG_SavePNG(surface, path) == 0 else { throw SDLError.last("IMG_SavePNG(\(path))") }
+    else {
+      SDL_FreeSurface(surface)
+      throw SDLError.last("SDL_RenderReadPixels")
+    }
+    return surface
   }
 }

@@ -94,15 +94,19 @@ extension App {
     report.emit(bytes: line)
   }
 
-  /// Draws the board: the column backgrounds and headers, the cards, the dragged card over no column.
-  func drawBoard(_ board: BoardScene.Engine, in canvas: Canvas, time: Double) -> Bool {
+  /// Draws the board on a cleared window of `size`: the window's background with the columns'
+  /// backdrops (each pixel painted once), the headers, the cards, the dragged card over no column.
+  func drawBoard(_ board: BoardScene.Engine, in canvas: Canvas, size: Size, time: Double) -> Bool {
     let theme = theme
-    for column in board.columns {
+    // The columns' backdrop: the separator colour at 35 % over the window's background, as one
+    // opaque colour.
+    let backdrop = theme.background.mixed(with: theme.separator, 0.35)
+    let backs = board.columns.map { column in
       let f = BoardPane.windowFrame(column.frame, board)
       let h = column.header.map { BoardPane.windowFrame($0, board) } ?? f
-      let back = Rect(x: f.minX, y: h.minY, width: f.width, height: f.maxY - h.minY)
-      canvas.fillRoundedRect(back, radius: 12, color: theme.separator.withAlpha(0.35))
+      return Rect(x: f.minX, y: h.minY, width: f.width, height: f.maxY - h.minY)
     }
+    canvas.clear(theme.background, roundedRects: backs, radius: 12, color: backdrop, size: size)
     let scene = scenes[boardIndex ?? current]
     return boardPane.draw(
       board, in: canvas, time: time,

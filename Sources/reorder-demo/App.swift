@@ -261,13 +261,13 @@ final class App: HostContent {
 
   /// Draws a frame; returns whether anything is still moving.
   func draw(in canvas: Canvas, size: Size, time: Double) -> Bool {
-    canvas.clear(theme.background)
     let s = scene
     let theme = theme
     let animating: Bool
     if isBoard, let board {
-      animating = drawBoard(board, in: canvas, time: time)
+      animating = drawBoard(board, in: canvas, size: size, time: time)
     } else {
+      canvas.clear(theme.background)
       animating = panes[current].draw(
         s.view, in: canvas, time: time,
         item: { cell in s.drawItem(cell.id, frame: cell.frame, element: cell.element, canvas: cell.canvas, theme: theme)
