@@ -150,6 +150,12 @@ extension Canvas {
 
   /// Draws what is batched so far. Call before drawing on the renderer directly (the canvas's own
   /// calls, ``Window/present()`` and ``Window/savePNG(to:)`` do it for you).
+  ///
+  /// ```swift
+  /// canvas.fillRoundedRect(frame, radius: 8, color: .white)
+  /// canvas.flush()
+  /// SDL_RenderCopy(window.renderer, myTexture, nil, &destination)  // drawn over the rectangle
+  /// ```
   public func flush() {
     for k in layers.indices where !layers[k].vertices.isEmpty {
       let texture = k == Layer.atlas.rawValue ? atlas?.texture : nil

@@ -144,6 +144,12 @@ public final class Window {
 
   /// The current back buffer's pixels (ARGB, row by row), and its size in pixels: what was drawn
   /// since the last present.
+  ///
+  /// ```swift
+  /// window.canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: Color(r: 255, g: 0, b: 0))
+  /// let image = try window.pixels()
+  /// assert(image.argb[0] == 0xFFFF_0000)
+  /// ```
   public func pixels() throws -> (width: Int, height: Int, argb: [UInt32]) {
     let surface = try backBuffer()
     defer { SDL_FreeSurface(surface) }
