@@ -10,6 +10,8 @@ extension CollectionView {
     if case .apply(let t)? = modifySession({ $0.drop.cadence.flush() }) { show(t, at: time, into: &events) }
     guard let target = self.drag?.drop.shown else { return events }
     let inside = Rect(origin: .zero, size: viewSize).contains(drag.pointer)
+    // Items parked by a board's crossing stand where they entered unless the drop moves them.
+    if !(inside && target.proposal.landsItems && target.proposal.operation == .move) { unparkBoardItems() }
     guard inside, target.proposal.landsItems, let destination = target.destination else {
       return events + cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
     }
