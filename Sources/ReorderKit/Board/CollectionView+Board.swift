@@ -300,17 +300,32 @@ extension CollectionView {
       items: items, section: snapshot.sections[position.section].id, parent: position.parent, before: before)
   }
 
-  /// Puts items parked at the end of their section's data (see ``takeIn(_:lead:children:expanded:sizes:at:pointer:grab:size:keyboard:time:)``)
-  /// at `start`, where they entered, for a drop that does not move them: the data is then what it
-  /// was when items went in at the gap. Nothing is reported; the session's rows are rebuilt by the
-  /// end of the drag that follows.
-  @inlinable mutating func unparkBoardItems() {
+  /// Puts items parked at the end of their section's data (see
+  /// ``takeIn(_:lead:children:expanded:sizes:at:pointer:grab:size:keyboard:time:)``) at a position
+  /// counted without them: where a drop lands them (its move then finds them in place), or `start`,
+  /// where they entered, for a drop that does not move them (a copy, a failed copy, a cancel). Out
+  /// of the end and in at the position: one move of the section's tail, its index left lagging, not
+  /// a move within the section, which rewrites the index of every item in between (a drop in the
+  /// middle of 200,000 cards: 4 ms). Nothing is reported.
+  @inlinable mutating func landParkedItems(at position: OutlinePosition<ItemID>) {
     guard let drag, drag.parked else { return }
-    let items = drag.items.filter(snapshot.contains)
     modifySession { $0.parked = false }
-    guard !items.isEmpty, drag.start.section < snapshot.numberOfSections else { return }
+    let items = drag.items.filter(snapshot.contains)
+    guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
+    let place = snapshot.difference(placing: items, at: position)
+    let children = Dictionary(
+      uniqueKeysWithValues: items.filter(snapshot.isGroup).map { ($0, snapshot.children(of: $0)) })
+    let expanded = Set(items.filter(snapshot.isExpanded))
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
-    commitDerived(.moved(snapshot.difference(placing: items, at: drag.start)), into: &ignored)
+    commitDerived(.deleted(items), into: &ignored)
+    // Derived from the data, the place applies; were it not to, the items go back to the end of
+    // their section rather than be lost.
+    guard (try? commit(.inserted(place, children: children, expanded: expanded), into: &ignored)) == nil else { return }
+    assertionFailure("parked items could not land at \(place)")
+    var end = place
+    end.before = nil
+    end.parent = nil
+    commitDerived(.inserted(end, children: children, expanded: expanded), into: &ignored)
   }
 
   /// Lays out the rows shown now. With `reusing` and a list of rows of their own heights whose

@@ -164,6 +164,8 @@ extension CollectionView {
         events.append(.committed(place))
       }
     } else {
+      // Items parked by a board's crossing land first (then the move finds them in place).
+      landParkedItems(at: drag.placeholder)
       let place = snapshot.difference(moving: drag.item, to: drag.placeholder)
       let inverse = commitDerived(.moved(place), into: &events)
       recordGesture(undo: inverse, difference: place, into: &events)
