@@ -183,6 +183,8 @@ extension CollectionView {
     if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
+    // Items parked by a board's crossing go back where they entered (the board then takes them home).
+    landParkedItems(at: drag.start)
     relayout(at: time) { view in
       if view.mode == .live {
         // Items new data took away are left out (fitted); the rest goes back.

@@ -101,6 +101,16 @@ struct BoardCrossingTests {
       _ = board.pointerUp(at: Point(x: 305, y: 30), time: 1)
       #expect(board.contents == Self.home, "entry \(entry), \(mode), released between views")
     }
+    // By the keyboard: Escape in the view that holds the card.
+    var board = try makeBoard(Self.start, mode: mode)
+    _ = board.focus("b", time: 0)
+    _ = board.keyPressed(.space, time: 0.1)
+    _ = board.keyPressed(.right, time: 0.2)
+    #expect(board.destinationView == "doing")
+    #expect(board.column("doing")?.view.drag?.parked == (mode != .live))
+    let events = board.keyPressed(.escape, time: 0.3)
+    #expect(board.contents == Self.home, "\(mode), Escape")
+    #expect(events.contains(.view("todo", .cancelled("b"))))
   }
 
   @Test(arguments: modes)
