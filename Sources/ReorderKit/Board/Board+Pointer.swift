@@ -190,7 +190,9 @@ extension Board {
   /// The index of the view under a window point (the later one where frames overlap).
   @inlinable func columnIndex(at point: Point) -> Int? {
     let p = toBoard(point)
-    return _columns.lastIndex { $0.frame.contains(p) }
+    // By index, not by element (see `index(of:)`).
+    for i in _columns.indices.reversed() where _columns[i].frame.contains(p) { return i }
+    return nil
   }
 
   /// Advances every view's clock (and the board's auto-scroll) and reports what they say. Only

@@ -236,7 +236,11 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   // MARK: Queries
 
   /// The index of a view, by identifier.
-  @inlinable public func index(of id: ViewID) -> Int? { _columns.firstIndex { $0.id == id } }
+  @inlinable public func index(of id: ViewID) -> Int? {
+    // By index, not by element: an element is a copy of the column (its view's every field retained).
+    for i in _columns.indices where _columns[i].id == id { return i }
+    return nil
+  }
 
   /// A view, by identifier.
   @inlinable public func column(_ id: ViewID) -> Column? { index(of: id).map { _columns[$0] } }

@@ -219,8 +219,17 @@ extension CollectionView {
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
     // The resting rows of the data without the items: the base rows of the session (O(k), not O(n)).
     let resting = isList ? listRows : nil
+    // A list shows the items at the gap from the session's rows, whatever their place in the data:
+    // they wait at the end of the section (an append, O(k)) instead of going in at the gap (moving
+    // the section's tail: 800 KB in a column of 200,000 cards), and the drop places them by
+    // identity. Not for a live drag (it commits each step from where the items stand), a gap in a
+    // group, or an interactive drag of several items (its drop places the lifted one only).
+    let parks =
+      resting != nil && position.parent == nil
+      && (mode == .dragDrop || (mode == .interactive && items.count == 1))
+    let stored = parks ? ReorderDifference(items: items, section: place.section, parent: nil, before: nil) : place
     relayout(at: time) { view in
-      view.commitDerived(.inserted(place, children: children, expanded: expanded), into: &ignored)
+      view.commitDerived(.inserted(stored, children: children, expanded: expanded), into: &ignored)
       let ordered = items.sorted { view.snapshot.orderKey($0).lexicographicallyPrecedes(view.snapshot.orderKey($1)) }
       let arrangement: Arrangement
       if let resting {
@@ -238,6 +247,7 @@ extension CollectionView {
         arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
         drop: DropSession(view.dropConfiguration))
       if resting == nil { session.arrange(view.snapshot, placeholder: position) }
+      session.parked = parks
       if view.mode == .live {
         session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
       }
@@ -288,6 +298,34 @@ extension CollectionView {
     }
     return ReorderDifference(
       items: items, section: snapshot.sections[position.section].id, parent: position.parent, before: before)
+  }
+
+  /// Puts items parked at the end of their section's data (see
+  /// ``takeIn(_:lead:children:expanded:sizes:at:pointer:grab:size:keyboard:time:)``) at a position
+  /// counted without them: where a drop lands them (its move then finds them in place), or `start`,
+  /// where they entered, for a drop that does not move them (a copy, a failed copy, a cancel). Out
+  /// of the end and in at the position: one move of the section's tail, its index left lagging, not
+  /// a move within the section, which rewrites the index of every item in between (a drop in the
+  /// middle of 200,000 cards: 4 ms). Nothing is reported.
+  @inlinable mutating func landParkedItems(at position: OutlinePosition<ItemID>) {
+    guard let drag, drag.parked else { return }
+    modifySession { $0.parked = false }
+    let items = drag.items.filter(snapshot.contains)
+    guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
+    let place = snapshot.difference(placing: items, at: position)
+    let children = Dictionary(
+      uniqueKeysWithValues: items.filter(snapshot.isGroup).map { ($0, snapshot.children(of: $0)) })
+    let expanded = Set(items.filter(snapshot.isExpanded))
+    var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+    commitDerived(.deleted(items), into: &ignored)
+    // Derived from the data, the place applies; were it not to, the items go back to the end of
+    // their section rather than be lost.
+    guard (try? commit(.inserted(place, children: children, expanded: expanded), into: &ignored)) == nil else { return }
+    assertionFailure("parked items could not land at \(place)")
+    var end = place
+    end.before = nil
+    end.parent = nil
+    commitDerived(.inserted(end, children: children, expanded: expanded), into: &ignored)
   }
 
   /// Lays out the rows shown now. With `reusing` and a list of rows of their own heights whose

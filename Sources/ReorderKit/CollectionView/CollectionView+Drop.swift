@@ -10,6 +10,10 @@ extension CollectionView {
     if case .apply(let t)? = modifySession({ $0.drop.cadence.flush() }) { show(t, at: time, into: &events) }
     guard let target = self.drag?.drop.shown else { return events }
     let inside = Rect(origin: .zero, size: viewSize).contains(drag.pointer)
+    // Items parked by a board's crossing stand where they entered unless the drop moves them.
+    if !(inside && target.proposal.landsItems && target.proposal.operation == .move) {
+      landParkedItems(at: drag.start)
+    }
     guard inside, target.proposal.landsItems, let destination = target.destination else {
       return events + cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
     }
@@ -31,6 +35,8 @@ extension CollectionView {
     let change: Change<SectionID, ItemID>
     var copies: [ItemID] = []
     if operation == .move {
+      // Parked items land first (then the move finds them in place).
+      landParkedItems(at: position)
       change = .moved(snapshot.difference(placing: items, at: position))
     } else {
       // A copy's identifiers come from the policy, which may err: the drop fails, and says why.

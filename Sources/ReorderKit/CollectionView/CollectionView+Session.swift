@@ -164,6 +164,8 @@ extension CollectionView {
         events.append(.committed(place))
       }
     } else {
+      // Items parked by a board's crossing land first (then the move finds them in place).
+      landParkedItems(at: drag.placeholder)
       let place = snapshot.difference(moving: drag.item, to: drag.placeholder)
       let inverse = commitDerived(.moved(place), into: &events)
       recordGesture(undo: inverse, difference: place, into: &events)
@@ -181,6 +183,8 @@ extension CollectionView {
     if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     let liftedFrame = liftedFrame(of: drag)
+    // Items parked by a board's crossing go back where they entered (the board then takes them home).
+    landParkedItems(at: drag.start)
     relayout(at: time) { view in
       if view.mode == .live {
         // Items new data took away are left out (fitted); the rest goes back.

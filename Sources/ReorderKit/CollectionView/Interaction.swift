@@ -32,6 +32,11 @@ extension CollectionView {
     /// Whether new data came during a live drag: the owner's data may then have the item elsewhere
     /// than the view, so the end of the drag reports where it stands.
     @usableFromInline var newDataArrived = false
+    /// Whether the items came in from another view of a board and wait at the end of their
+    /// section's data instead of at `start` (an append moves no data; see `takeIn`): a drop that
+    /// moves them places them by identity, and one that does not (a copy, a failed copy, a cancel)
+    /// first puts them at `start`, where they entered.
+    @usableFromInline var parked = false
     /// The pointer, in view coordinates.
     @usableFromInline var pointer: Point
     /// Where the pointer holds the lifted cell, from its top-left corner.
