@@ -37,6 +37,14 @@ final class Atlas {
 
   deinit { SDL_DestroyTexture(texture) }
 
+  /// Samples the nearest texel when points are pixels (the canvas draws masks and text 1:1 at
+  /// whole pixels, so a blend of four texels gives the same colour for more work), and blends
+  /// texels when points are scaled to pixels (a high-density display).
+  func matchScale(pixelsPerPoint: (x: Float, y: Float)) {
+    let nearest = pixelsPerPoint.x == 1 && pixelsPerPoint.y == 1
+    SDL_SetTextureScaleMode(texture, nearest ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+  }
+
   /// Empties the atlas (the caller draws what it batched from it first).
   func reset() {
     shelves = []

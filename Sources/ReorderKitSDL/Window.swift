@@ -116,7 +116,11 @@ public final class Window {
     SDL_GetRendererOutputSize(renderer, &pw, &ph)
     let s = size
     guard s.width > 0, s.height > 0 else { return }
-    SDL_RenderSetScale(renderer, Float(Double(pw) / s.width), Float(Double(ph) / s.height))
+    let scale = (x: Float(Double(pw) / s.width), y: Float(Double(ph) / s.height))
+    // What the canvas batched was laid out for the old scale.
+    canvas.flush()
+    SDL_RenderSetScale(renderer, scale.x, scale.y)
+    canvas.atlas?.matchScale(pixelsPerPoint: scale)
   }
 
   /// The display's refresh rate in hertz (60 when SDL cannot tell, as under Xvfb).
