@@ -328,6 +328,32 @@ extension CollectionView {
     commitDerived(.inserted(end, children: children, expanded: expanded), into: &ignored)
   }
 
+  /// Puts items still parked at the end of their section's data where they entered the view, by
+  /// identity (the session's lift place, which new data keeps fitted); if that place is gone, at
+  /// the end of its section, else of the first section. For every end of a session that placed
+  /// no parked item. Nothing is reported.
+  @inlinable mutating func landParkedItemsWhereTheyEntered() {
+    guard let drag, drag.parked else { return }
+    modifySession { $0.parked = false }
+    let items = drag.items.filter(snapshot.contains)
+    guard !items.isEmpty, let first = snapshot.sections.first?.id else { return }
+    let children = Dictionary(
+      uniqueKeysWithValues: items.filter(snapshot.isGroup).map { ($0, snapshot.children(of: $0)) })
+    let expanded = Set(items.filter(snapshot.isExpanded))
+    var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+    commitDerived(.deleted(items), into: &ignored)
+    var entry = drag.lift
+    entry.items = items
+    var end = entry
+    end.before = nil
+    end.parent = nil
+    var firstEnd = end
+    firstEnd.section = first
+    for place in [entry, end, firstEnd] {
+      if (try? commit(.inserted(place, children: children, expanded: expanded), into: &ignored)) != nil { return }
+    }
+  }
+
   /// Lays out the rows shown now. With `reusing` and a list of rows of their own heights whose
   /// layout holds the sums of the base rows shown now (the resting list a drag enters, or the
   /// session's a drag leaves), only the block changes: O(k + s), not O(n) lookups of heights.

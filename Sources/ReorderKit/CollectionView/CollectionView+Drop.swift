@@ -9,7 +9,10 @@ extension CollectionView {
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     if case .apply(let t)? = modifySession({ $0.drop.cadence.flush() }) { show(t, at: time, into: &events) }
     guard let target = self.drag?.drop.shown else { return events }
-    let inside = Rect(origin: .zero, size: viewSize).contains(drag.pointer)
+    // A release outside the view cancels; a keyboard drag is never outside (its cell follows the
+    // placeholder as the view scrolls to it: a board's entry below what a long view shows, or an
+    // accessibility "Move to <view>", dropped before the scroll has brought the cell into view).
+    let inside = drag.isKeyboard || Rect(origin: .zero, size: viewSize).contains(drag.pointer)
     // Items parked by a board's crossing stand where they entered unless the drop moves them.
     if !(inside && target.proposal.landsItems && target.proposal.operation == .move) {
       landParkedItems(at: drag.start)

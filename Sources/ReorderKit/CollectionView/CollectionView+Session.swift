@@ -204,6 +204,9 @@ extension CollectionView {
 
   /// Ends the session: the view shows the data at rest again.
   @inlinable mutating func finishDrag() {
+    // Items a board parked here that no drop placed (a cancel, new data that ends the drag, a
+    // layout change) go where they entered: the data is then what it was before parking.
+    landParkedItemsWhereTheyEntered()
     let session = outline
     interaction = .idle
     rebuildArrangement()

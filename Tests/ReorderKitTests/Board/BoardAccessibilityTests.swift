@@ -149,4 +149,15 @@ struct BoardStepCostTests {
     // Over another view: the general path.
     #expect(copy.prepareHolderStep(to: Point(x: 460, y: 30), time: 0.7) == nil)
   }
+
+  /// "Move to <view>" into a column longer than its view: the card goes to the end of it (below
+  /// what the view shows), in every mode, and so does a keyboard move to a far index.
+  @Test(arguments: [ReorderMode.interactive, .dragDrop, .live])
+  func moveToALongViewReachesItsEnd(_ mode: ReorderMode) throws {
+    let long = (1...30).map { "d\($0)" }
+    var board = try makeBoard([("todo", ["a", "b"]), ("doing", long)], mode: mode)
+    _ = board.performAccessibilityAction(.moveTo("doing"), on: "a", time: 1)
+    _ = board.tick(time: 3)
+    #expect(board.contents == ["todo": ["b"], "doing": long + ["a"]], "\(mode)")
+  }
 }

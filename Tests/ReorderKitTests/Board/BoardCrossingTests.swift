@@ -208,4 +208,29 @@ struct BoardCrossingTests {
     #expect(data.path(of: "d1999") == ItemPath(item: 2_000, section: 0))
     data._checkInvariants()
   }
+
+  /// A drag the destination view ends by itself (its own cancel, a new layout) while the card is
+  /// parked: the card stays where it entered, as it did when the crossing inserted it there.
+  @Test(arguments: [ReorderMode.interactive, .dragDrop])
+  func aDragTheViewEndsItselfLeavesTheCardWhereItEntered(_ mode: ReorderMode) throws {
+    for ending in ["cancel", "layout"] {
+      var board = try makeBoard(Self.start, mode: mode)
+      Self.enter(&board, gap: 1, mode)
+      board.updateView("doing") { view in
+        if ending == "cancel" {
+          _ = view.cancelInteractiveMovement(time: 0.65)
+        } else {
+          view.setLayout(.grid(.init(width: 300, columns: 1)), time: 0.65)
+        }
+      }
+      #expect(board.column("doing")?.view.drag == nil, "\(ending), \(mode)")
+      #expect(
+        board.column("doing")?.view.snapshot.items(inSection: 0) == ["e", "b", "f", "g", "h"], "\(ending), \(mode)")
+      _ = board.tick(time: 0.7)
+      _ = board.pointerUp(at: Self.point(column: 1, gap: 1), time: 1)
+      let cards = board.columns.flatMap { $0.view.snapshot.items(inSection: 0) }
+      #expect(cards.sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"], "\(ending), \(mode)")
+      #expect(board.contents == Self.model("b", into: "doing", at: 1), "\(ending), \(mode)")
+    }
+  }
 }
