@@ -18,21 +18,10 @@ RUNS=${1:-2}
 SIZE=${BOARD_SIZE:-1400x800}
 SECONDS_OF_DRAG=${DRAG_SECONDS:-3}
 [ -x "$BIN" ] || { echo "board-frames: no $BIN (swift build -c release --product reorder-demo)" >&2; exit 1; }
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-frames.XXXXXX")
-export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state-home"
-mkdir -p "$HOME"
-unset SDL_VIDEODRIVER
 
 # shellcheck source=../Tests/E2E/lib.sh
 source Tests/E2E/lib.sh
-
-cleanup() {
-  [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
-  stop_xvfb
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-start_xvfb || exit 1
+start_scratch_display frames || exit 1
 
 args=(--scene board --size "$SIZE")
 [ -n "${BOARD_ITEMS:-}" ] && args+=(--items "$BOARD_ITEMS")

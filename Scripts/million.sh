@@ -18,10 +18,6 @@ cd "$(dirname "$0")/.."
 BIN=${REORDER_DEMO:-.build/release/reorder-demo}
 RUNS=${1:-3}
 [ -x "$BIN" ] || { echo "million: no $BIN (swift build -c release --product reorder-demo)" >&2; exit 1; }
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-million.XXXXXX")
-export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state-home"
-mkdir -p "$HOME"
-unset SDL_VIDEODRIVER
 
 # shellcheck source=../Tests/E2E/lib.sh
 source Tests/E2E/lib.sh
@@ -54,13 +50,7 @@ drop_and_time() {
   [ "$(count_lines '"event": "changed"')" -gt "$changed_before" ] || { echo "    no changed line"; return 1; }
 }
 
-cleanup() {
-  [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
-  stop_xvfb
-  if [ "${KEEP_MILLION:-0}" = 1 ]; then echo "million: kept $TMP"; else rm -rf "$TMP"; fi
-}
-trap cleanup EXIT
-start_xvfb || exit 1
+start_scratch_display million "${KEEP_MILLION:-0}" || exit 1
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 

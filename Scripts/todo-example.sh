@@ -23,17 +23,9 @@ if ! swift build --package-path Examples/TodoSDL >/dev/null 2>&1; then
 fi
 BIN="$(swift build --package-path Examples/TodoSDL --show-bin-path)/TodoSDL"
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-todo.XXXXXX")
-unset SDL_VIDEODRIVER
 # shellcheck source=../Tests/E2E/lib.sh
 source Tests/E2E/lib.sh
-cleanup() {
-  [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
-  stop_xvfb
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-start_xvfb || exit 1
+start_scratch_display todo || exit 1
 
 FILE="$TMP/todo.txt"
 # start_todo: launches the app on $FILE and waits for its window.

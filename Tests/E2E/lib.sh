@@ -31,6 +31,25 @@ stop_xvfb() {
   return 0
 }
 
+# start_scratch_display NAME [KEEP]: for a script that drives an app under Xvfb: a scratch folder
+# TMP (also the app's HOME and XDG_STATE_HOME), no SDL_VIDEODRIVER, and Xvfb started; on exit the
+# app is killed, Xvfb stopped and TMP removed (kept, and said, when KEEP is 1).
+start_scratch_display() {
+  TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-$1.XXXXXX")
+  SCRATCH_KEEP=${2:-0}
+  export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state-home"
+  mkdir -p "$HOME"
+  unset SDL_VIDEODRIVER
+  trap end_scratch_display EXIT
+  start_xvfb
+}
+
+end_scratch_display() {
+  [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
+  stop_xvfb
+  if [ "$SCRATCH_KEEP" = 1 ]; then echo "kept $TMP"; else rm -rf "$TMP"; fi
+}
+
 # launch ARGS...: starts the app, waits for its "ready" line and its window.
 launch() {
   RUN=$((RUN + 1))
