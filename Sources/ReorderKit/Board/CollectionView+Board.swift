@@ -167,22 +167,9 @@ extension CollectionView {
     d.items = d.items.filter { only.contains($0) && !snapshot.contains($0) }
     guard !d.items.isEmpty else { return nil }
     adoptSizes(sizes, of: d.items + d.items.flatMap { children[$0] ?? [] })
-    var candidates = [d]
-    var end = d
-    end.before = nil
-    end.parent = nil
-    candidates.append(end)
-    end.section = snapshot.sections[0].id
-    candidates.append(end)
     var landed: ReorderDifference<SectionID, ItemID>?
     relayout(at: time) { view in
-      var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
-      for candidate in candidates {
-        if (try? view.commit(.inserted(candidate, children: children, expanded: expanded), into: &ignored)) != nil {
-          landed = candidate
-          break
-        }
-      }
+      landed = view.insertSilently(d, children: children, expanded: expanded)
       view.rebuildArrangement()
       // Rows of their own heights, now together: the block of their heights merged into the sums
       // (k heights looked up, O(n) additions), not every row's height looked up again.
@@ -308,24 +295,11 @@ extension CollectionView {
   /// a move within the section, which rewrites the index of every item in between (a drop in the
   /// middle of 200,000 cards: 4 ms). Nothing is reported.
   @inlinable mutating func landParkedItems(at position: OutlinePosition<ItemID>) {
-    guard let drag, drag.parked else { return }
-    modifySession { $0.parked = false }
-    let items = drag.items.filter(snapshot.contains)
-    guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
-    let place = snapshot.difference(placing: items, at: position)
-    let children = Dictionary(
-      uniqueKeysWithValues: items.filter(snapshot.isGroup).map { ($0, snapshot.children(of: $0)) })
-    let expanded = Set(items.filter(snapshot.isExpanded))
-    var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
-    commitDerived(.deleted(items), into: &ignored)
-    // Derived from the data, the place applies; were it not to, the items go back to the end of
-    // their section rather than be lost.
-    guard (try? commit(.inserted(place, children: children, expanded: expanded), into: &ignored)) == nil else { return }
-    assertionFailure("parked items could not land at \(place)")
-    var end = place
-    end.before = nil
-    end.parent = nil
-    commitDerived(.inserted(end, children: children, expanded: expanded), into: &ignored)
+    // Derived from the data, the place applies; were it not to, the items go to the end of their
+    // section rather than be lost.
+    landParkedItems(exactly: true) { data, items in
+      position.section < data.numberOfSections ? data.difference(placing: items, at: position) : nil
+    }
   }
 
   /// Puts items still parked at the end of their section's data where they entered the view, by
@@ -333,25 +307,55 @@ extension CollectionView {
   /// the end of its section, else of the first section. For every end of a session that placed
   /// no parked item. Nothing is reported.
   @inlinable mutating func landParkedItemsWhereTheyEntered() {
+    guard var entry = drag?.lift else { return }
+    landParkedItems(exactly: false) { _, items in
+      entry.items = items
+      return entry
+    }
+  }
+
+  /// The landing of parked items: `place` gives where the items (those the data holds) go, from the
+  /// data with them still parked (nil: they stay where they are); they are taken out of the end of
+  /// their section and put in there (see ``insertSilently(_:children:expanded:)``). With `exactly`,
+  /// a place that does not apply is a mistake (stopped in debug builds).
+  @inlinable mutating func landParkedItems(
+    exactly: Bool, at place: (Snapshot<SectionID, ItemID>, [ItemID]) -> ReorderDifference<SectionID, ItemID>?
+  ) {
     guard let drag, drag.parked else { return }
     modifySession { $0.parked = false }
     let items = drag.items.filter(snapshot.contains)
-    guard !items.isEmpty, let first = snapshot.sections.first?.id else { return }
+    guard !items.isEmpty, snapshot.numberOfSections > 0, let target = place(snapshot, items) else { return }
     let children = Dictionary(
       uniqueKeysWithValues: items.filter(snapshot.isGroup).map { ($0, snapshot.children(of: $0)) })
     let expanded = Set(items.filter(snapshot.isExpanded))
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
     commitDerived(.deleted(items), into: &ignored)
-    var entry = drag.lift
-    entry.items = items
-    var end = entry
+    let landed = insertSilently(target, children: children, expanded: expanded)
+    if exactly && landed != target { assertionFailure("parked items could not land at \(target)") }
+  }
+
+  /// Inserts items at a place by identity, nothing reported; if the place does not apply (its next
+  /// item or group is gone), at the end of its section, else at the end of the first section.
+  /// Returns where they went (nil: no section takes them).
+  @discardableResult
+  @inlinable mutating func insertSilently(
+    _ place: ReorderDifference<SectionID, ItemID>, children: [ItemID: [ItemID]], expanded: Set<ItemID>
+  ) -> ReorderDifference<SectionID, ItemID>? {
+    var end = place
     end.before = nil
     end.parent = nil
-    var firstEnd = end
-    firstEnd.section = first
-    for place in [entry, end, firstEnd] {
-      if (try? commit(.inserted(place, children: children, expanded: expanded), into: &ignored)) != nil { return }
+    var candidates = [place, end]
+    if let first = snapshot.sections.first?.id {
+      end.section = first
+      candidates.append(end)
     }
+    var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+    for candidate in candidates {
+      if (try? commit(.inserted(candidate, children: children, expanded: expanded), into: &ignored)) != nil {
+        return candidate
+      }
+    }
+    return nil
   }
 
   /// Lays out the rows shown now. With `reusing` and a list of rows of their own heights whose
