@@ -37,14 +37,8 @@ extension Canvas {
   func roundedRectMask(_ w: Int32, _ h: Int32, radius r: Int32) -> SDL_Rect? {
     let key = ShapeKey(width: w, height: h, radius: r)
     if let t = shapes[key] { return t }
-    let rr = Double(r)
     let mask = Self.coverage(width: Int(w), height: Int(h)) { x, y in
-      // The nearest point of the rectangle inset by r, as the corners' circles are centred there.
-      let cx = min(max(x, rr), Double(w) - rr)
-      let cy = min(max(y, rr), Double(h) - rr)
-      let dx = x - cx
-      let dy = y - cy
-      return dx * dx + dy * dy <= rr * rr
+      Self.inRoundedRect(x, y, from: 0, 0, to: Double(w), Double(h), radius: Double(r))
     }
     let t = addMask(mask, width: Int(w), height: Int(h))
     shapes[key] = t
@@ -77,20 +71,26 @@ extension Canvas {
     let n = 2 * c + 1
     let lo = Double(2 * b)
     let hi = Double(n - 2 * b)
-    let rr = Double(r)
     var mask = Self.coverage(width: n, height: n) { x, y in
-      guard x >= lo, x < hi, y >= lo, y < hi else { return false }
-      let cx = min(max(x, lo + rr), hi - rr)
-      let cy = min(max(y, lo + rr), hi - rr)
-      let dx = x - cx
-      let dy = y - cy
-      return dx * dx + dy * dy <= rr * rr
+      Self.inRoundedRect(x, y, from: lo, lo, to: hi, hi, radius: Double(r))
     }
     let boxRadius = max(b / 2, 1)
     for _ in 0..<3 { Self.boxBlur(&mask, width: n, height: n, radius: boxRadius) }
     let t = addMask(mask, width: n, height: n)
     shadows[key] = t
     return t
+  }
+
+  /// Whether a point lies in the rectangle from (x0, y0) to (x1, y1) with corners of radius `r`:
+  /// within `r` of the nearest point of the rectangle inset by `r`, where the corners' circles are
+  /// centred.
+  static func inRoundedRect(
+    _ x: Double, _ y: Double, from x0: Double, _ y0: Double, to x1: Double, _ y1: Double, radius r: Double
+  ) -> Bool {
+    guard x >= x0, x < x1, y >= y0, y < y1 else { return false }
+    let dx = x - min(max(x, x0 + r), x1 - r)
+    let dy = y - min(max(y, y0 + r), y1 - r)
+    return dx * dx + dy * dy <= r * r
   }
 
   /// Coverage of a shape per pixel, from 4×4 samples, as 0...1.
