@@ -116,7 +116,7 @@ extension App {
       header: { id, frame, state in
         guard let column = board.column(id) else { return }
         let title = BoardScene.columns.first { $0.id == id }?.title ?? id
-        let count = column.view.snapshot.totalItemCount
+        let count = board.itemCount(of: id) ?? 0
         let limit = column.accepts.limit
         if state.contains(.moving) {
           canvas.fillRoundedRect(frame, radius: 10, color: theme.accent.withAlpha(0.25))

@@ -12,7 +12,7 @@ extension Board {
       guard let s = index(of: drag.source) else { return [] }
       let p = toView(drag.pointer, s)
       let viewEvents = release(&_columns[s]._view, p, time)
-      var events = absorb(drag.source, viewEvents)
+      let events = absorb(drag.source, viewEvents)
       if isDragging, !_columns[s]._view.isDragging {
         // The view ended its drag without a word (nothing to drop): the board's ends too.
         interaction = .idle
@@ -35,6 +35,10 @@ extension Board {
     var events: [Event] = []
     let data = _columns[h]._view.snapshot
     let landed = drag.items.filter(data.contains)
+    if holder != drag.source, let s = index(of: drag.source) {
+      // The source kept the items until now: its session ends, and they leave its data.
+      _columns[s]._view.abandonDragAndTakeOut(time: time) { _ in landed }
+    }
     let final = data.placements(of: landed, skipping: Set(landed))
     let finalPositions = Dictionary(
       uniqueKeysWithValues: landed.compactMap { id in data.position(of: id).map { (id, $0) } })
@@ -72,8 +76,8 @@ extension Board {
     interaction = .idle
     autoScroll.stop()
     guard let s = index(of: drag.source) else { return events }
-    let items = Set(drag.items)
-    for change in drag.home { _columns[s]._view.putIn(change, only: items, sizes: drag.sizes, time: time) }
+    // The source kept the items: they are shown where they stood.
+    _columns[s]._view.returnLentItems(time: time)
     let view = _columns[s]._view
     if let place = view.spokenPlace(ofItem: drag.lead) {
       let name = view.announcer.itemName(drag.lead)

@@ -1,7 +1,8 @@
 /// New data on a board: any view's data may change at any time, also mid-drag, as in version 2.
 /// The app's data knows nothing of a drag in progress: it still has the dragged items where they
-/// stood. So while the items are away from their source, the board keeps them where the user holds
-/// them: out of the source's new data, in the holder's at their gap. Items the source's new data
+/// stood, and so does the source view until the drop (it lends them to the view under the pointer).
+/// So while the items are away from their source, new data for the source keeps them where it puts
+/// them, and the holder keeps them at their gap. Items the source's new data
 /// deletes leave the drag; if the lifted one goes, the drag ends as a cancel. If the view that
 /// holds the gap is removed, the gap goes back to the source; if the source is removed, the drag
 /// ends as a cancel.
@@ -29,6 +30,8 @@ extension Board {
         leaveHolder(&drag, time: time)
         interaction = .idle
         autoScroll.stop()
+        // The source's session, which kept the items, ends: the new data stands.
+        _columns[i]._view.abandonDragSilently(time: time)
         _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
         let name = _columns[i]._view.announcer.itemName(drag.lead)
         pendingEvents += [
@@ -36,18 +39,30 @@ extension Board {
         ]
         return
       }
-      // Items the new data deleted leave the drag (and the view that holds them).
+      // Items the new data deleted leave the drag (and another view that holds them; the source's
+      // own session lets them go as version 2 does).
       let gone = drag.items.filter { !data.contains($0) }
-      if !gone.isEmpty, let h = drag.holder.flatMap(index(of:)) { _columns[h]._view.removeFromDrag(gone, time: time) }
+      if !gone.isEmpty, let h = drag.holder.flatMap(index(of:)), h != i {
+        _columns[h]._view.removeFromDrag(gone, time: time)
+      }
       drag.items = kept
       // Where the items stand in the new data is where they go back on a cancel, and where undo puts them.
       drag.home = data.placements(of: kept, skipping: Set(kept)).map { d in
         Change.inserted(d, children: drag.children, expanded: drag.expanded)
       }
+      drag.homePositions = [:]
       for id in kept { drag.homePositions[id] = data.position(of: id) }
       interaction = .dragging(drag)
-      _ = try? data.apply(.deleted(kept))
-      if drag.holder == id { data.insertFitted(_columns[i]._view.placements(of: kept), drag, keeping: travelling) }
+      // The source kept the items: its session (away, or holding the gap) goes on over the new
+      // data by version 2's rules, the items where the new data has them.
+      _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
+      if !_columns[i]._view.isDragging {
+        // The view ended its session (the items' section is gone): the drag ends as a cancel.
+        leaveHolder(&drag, time: time)
+        interaction = .idle
+        autoScroll.stop()
+      }
+      return
     } else if id == drag.holder {
       guard data.numberOfSections > 0 else {
         // The view that holds the gap has nothing to hold it: the gap goes back to the source.
@@ -104,11 +119,8 @@ extension Board {
     guard case .dragging(var drag) = interaction, let s = index(of: drag.source) else { return }
     leaveHolder(&drag, time: time)
     interaction = .dragging(drag)
-    let items = Set(drag.items)
-    for change in drag.home { _columns[s]._view.putIn(change, only: items, sizes: drag.sizes, time: time) }
-    let data = _columns[s]._view.snapshot
-    guard let first = drag.items.first(where: data.contains), let position = data.position(of: first) else { return }
-    _columns[s]._view.takeOut(drag.items, time: time)
+    // The source kept the items: its gap opens where they stand.
+    guard let position = _columns[s]._view.drag?.start else { return }
     _ = enter(s, keyboardPosition: position, time: time)
   }
 }

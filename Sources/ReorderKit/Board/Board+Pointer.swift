@@ -1,7 +1,8 @@
 /// The pointer on a board: a press goes to the view under it; a lifted item follows the pointer
 /// across views. Within the view it was lifted in, the view runs the drag as its own (version 2,
-/// unchanged); the first step into another view takes the items out of the one that holds them
-/// and into the new one at the gap its rule gives, where that view runs the drag on.
+/// unchanged); the first step into another view closes the gap in the one that holds them (the
+/// source keeps them in its data until the drop; another view lets them go) and takes them into the
+/// new one at the gap its rule gives, where that view runs the drag on.
 extension Board {
   /// The pointer (mouse button or finger) went down, in window coordinates.
   @inlinable public mutating func pointerDown(at point: Point, time: Double) -> [Event] {
@@ -315,9 +316,14 @@ extension Board {
     guard let position = keyboardPosition ?? _columns[target]._view.entryPosition(at: p, draggingGroup: isGroup) else {
       return events
     }
-    _columns[target]._view.takeIn(
-      drag.items, lead: drag.lead, children: drag.children, expanded: drag.expanded, sizes: drag.sizes, at: position,
-      pointer: p, grab: drag.grab, size: drag.size, keyboard: drag.isKeyboard, time: time)
+    if id == drag.source {
+      // The source kept the items: its session takes the drag on.
+      _columns[target]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
+    } else {
+      _columns[target]._view.takeIn(
+        drag.items, lead: drag.lead, children: drag.children, expanded: drag.expanded, sizes: drag.sizes, at: position,
+        pointer: p, grab: drag.grab, size: drag.size, keyboard: drag.isKeyboard, time: time)
+    }
     drag.holder = id
     if let place = _columns[target]._view.placeholderSpokenPlace {
       _columns[target]._view.announceBoardMove(
@@ -326,8 +332,10 @@ extension Board {
     return events
   }
 
-  /// Takes the items out of the view that holds them. The first time, the source's own drag ends
-  /// silently and the board keeps where the items stood, to put them back.
+  /// The items leave the view that holds them. The source keeps them in its data until the drop
+  /// (its session waits, away: see ``CollectionView/lendDrag(time:)``); another view takes them
+  /// out. The first time, the board notes where they stand in the source, to report the drop and
+  /// to put them back on undo.
   @discardableResult
   @inlinable mutating func leaveHolder(_ drag: inout Drag, time: Double) -> [Event] {
     guard let holder = drag.holder, let h = index(of: holder) else { return [] }
@@ -340,32 +348,40 @@ extension Board {
         drag.size = session.size
       }
       // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
-      // One relayout: the drag ends, and the items are read where they stand and taken out.
-      let left = _columns[h]._view.abandonDragAndTakeOut(time: time) { data in
-        drag.items = drag.items.filter(data.contains).sorted {
-          data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
-        }
-        for id in drag.items {
-          drag.homePositions[id] = data.position(of: id)
-          if data.isGroup(id) {
-            drag.children[id] = data.children(of: id)
-            if data.isExpanded(id) { drag.expanded.insert(id) }
-          }
-        }
-        return drag.items
-      }
-      events = left.reverted.map { .view(holder, $0) }
-      drag.home = left.inverse
+      events = _columns[h]._view.lendDrag(time: time).map { .view(holder, $0) }
+      noteHome(of: &drag, in: h)
       // The items' own sizes travel with them (a flow grid's cells, a list's rows).
       let sizes = _columns[h]._view.itemSizes
       for id in drag.items + drag.children.values.joined() { if let size = sizes[id] { drag.sizes[id] = size } }
       drag.pristine = false
+    } else if holder == drag.source {
+      _columns[h]._view.lendDrag(time: time)
     } else {
       let items = drag.items
       _ = _columns[h]._view.abandonDragAndTakeOut(time: time) { _ in items }
     }
     drag.holder = nil
     return events
+  }
+
+  /// Notes where the travelling items stand in the source's data (the view at `s`), in order:
+  /// their positions, groups and the change that puts them there again. O(k) for k items.
+  @inlinable func noteHome(of drag: inout Drag, in s: Int) {
+    let data = _columns[s]._view.snapshot
+    drag.items = drag.items.filter(data.contains).sorted {
+      data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
+    }
+    drag.homePositions = [:]
+    for id in drag.items {
+      drag.homePositions[id] = data.position(of: id)
+      if data.isGroup(id) {
+        drag.children[id] = data.children(of: id)
+        if data.isExpanded(id) { drag.expanded.insert(id) }
+      }
+    }
+    drag.home = data.placements(of: drag.items, skipping: Set(drag.items)).map { d in
+      Change.inserted(d, children: drag.children, expanded: drag.expanded)
+    }
   }
 }
 

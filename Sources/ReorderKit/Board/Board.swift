@@ -31,9 +31,11 @@
 /// - Complexity: a pointer step within a view costs what it costs in that view (O(log n + v)) plus
 ///   O(number of views): only views with something going on are ticked, and that view's calls are
 ///   specialized for your types (the board is `@inlinable`). The first step into another view
-///   takes the items out of one view's data and into another's: O(k) for k items plus moving the
-///   section's array (a memory move, no rehashing; the index of a long section is corrected
-///   lazily and rebuilt every 16 such changes, amortized). The rows are not rebuilt.
+///   moves no data in the source (it keeps the items, hidden, until the drop) and appends them to
+///   the destination's section (a list shows them at the gap from its rows): O(k) for k items plus
+///   the visible rows. The rows are not rebuilt. The drop moves the data once: out of the source's
+///   section and into the destination's at the gap (memory moves, no rehashing; the index of a
+///   long section is corrected lazily and rebuilt every 64 such changes, amortized).
 public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable
 {
   /// A collection view of the board.
@@ -276,6 +278,19 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   @inlinable public var destinationView: ViewID? {
     guard case .dragging(let drag) = interaction else { return nil }
     return drag.holder
+  }
+
+  /// The number of items a view shows (top level and children), for a count in its header or a
+  /// work-in-progress limit: mid-drag, items over another view count there, not in their source,
+  /// which keeps them in its data until the drop. `nil` for a view the board does not have.
+  ///
+  /// ```swift
+  /// let badge = "\(board.itemCount(of: "doing") ?? 0) / 3"   // "3 / 3" with a card hovering over Doing
+  /// ```
+  /// - Complexity: O(k) for k dragged items.
+  @inlinable public func itemCount(of id: ViewID) -> Int? {
+    guard let i = index(of: id) else { return nil }
+    return _columns[i]._view.itemCount
   }
 
   /// A view under the pointer that refuses the dragged items: draw a forbidden marker over it.

@@ -13,7 +13,13 @@ extension CollectionView {
   /// scrolling, paging or announcement under way. A board ticks only the views that are not at
   /// rest (and moves the others' clocks), so that idle columns cost nothing per frame.
   @inlinable var isAtRest: Bool {
-    guard case .idle = interaction, !longPress.isPending, !longPress.isActive else { return false }
+    // A source whose items are over another view takes no step (see `lendDrag(time:)`).
+    switch interaction {
+    case .idle: break
+    case .dragging(let session) where session.away: break
+    default: return false
+    }
+    guard !longPress.isPending, !longPress.isActive else { return false }
     if case .grid(let config) = layoutConfiguration, config.pageWidth != nil { return false }
     return pendingEvents.isEmpty && scrollAnimation == nil && pendingAnnouncement == nil && settle == nil
       && animations.isEmpty && headerAnimations.isEmpty && ghosts.isEmpty
@@ -40,7 +46,7 @@ extension CollectionView {
       }
     case .grid(let grid):
       // No placeholder at rest: a placeholder in no section makes rule 2 count the section's end.
-      let none = ItemPath(item: 0, section: -1)
+      let none = GridSlots.nowhere
       let proposed =
         grid.hasFixedColumns
         ? GridTargetRule.proposal(at: p, in: grid, placeholder: none)
@@ -49,13 +55,121 @@ extension CollectionView {
     }
     let end = layout.contentSize
     let below = layout.isVertical ? p.y >= end.height : p.x >= end.width
-    guard below || snapshot.totalItemCount == 0 else { return nil }
+    guard below || itemCount == 0 else { return nil }
     let last = snapshot.numberOfSections - 1
-    return OutlinePosition(section: last, parent: nil, index: snapshot.numberOfItems(inSection: last))
+    return OutlinePosition(section: last, parent: nil, index: restingCount(inSection: last))
   }
 
-  /// The number of items (top level and children) the view holds, for a work-in-progress limit.
-  @inlinable var itemCount: Int { snapshot.totalItemCount }
+  /// The top-level items of a section shown at rest: a source lending its items to another view
+  /// (see ``lendDrag(time:)``) does not count them. O(k) for k lent items.
+  @inlinable func restingCount(inSection s: Int) -> Int {
+    let count = snapshot.numberOfItems(inSection: s)
+    guard let drag, drag.away else { return count }
+    return count
+      - drag.items.lazy.filter { self.snapshot.position(of: $0).map { $0.section == s && $0.parent == nil } ?? false }
+      .count
+  }
+
+  /// The number of items (top level and children) the view shows, for a work-in-progress limit:
+  /// the items its data holds, less those it lends to another view (see ``lendDrag(time:)``).
+  @inlinable var itemCount: Int {
+    guard let drag, drag.away else { return snapshot.totalItemCount }
+    let lent = drag.items.filter(snapshot.contains)
+    return snapshot.totalItemCount - lent.count - lent.reduce(0) { $0 + snapshot.children(of: $1).count }
+  }
+
+  /// The travelling items leave for another view of the board, and the view, their source, keeps
+  /// them in its data: its session stays, away (no gap, no lifted cell, no step; see
+  /// `Session.away`), and its rows or slots close up. Nothing moves in the data (a live drag's
+  /// steps are taken back): the first step into another view moves no data here, and a drop
+  /// there takes the items out once (``abandonDragAndTakeOut(time:choosing:)``). Returns the
+  /// live moves taken back (the owner saved the live steps).
+  @discardableResult
+  @inlinable mutating func lendDrag(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let session = drag, !session.away else { return [] }
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      if view.mode == .live {
+        var moved = false
+        for change in session.undo {
+          if let fitted = view.fitted(change) {
+            view.commitDerived(fitted, into: &reverted)
+            moved = true
+          }
+        }
+        // The items stand at their lift place again: the session's rows or slots of that data.
+        if moved {
+          let data = view.snapshot
+          view.modifySession { $0.arrange(data, placeholder: $0.start) }
+        }
+      }
+      view.modifySession { session in
+        session.goAway()
+        // Taken back: nothing to take back again when the drag ends.
+        session.undo = []
+      }
+      // Rows of their own heights: the block's sums leave the layout, no height looked up.
+      view.setListBlock(reusing: true)
+    }
+    longPress.reset()
+    pendingAnnouncement = nil
+    spokenContainer = nil
+    settle = nil
+    clampOffset()
+    return reverted
+  }
+
+  /// The items lent to another view (see ``lendDrag(time:)``) come back: the session takes the
+  /// drag on with its gap at a position (counted without the items), the pointer (view
+  /// coordinates) holding the lead item. O(k + visible rows), as the crossing out: no data moves
+  /// but a live drag's step to the gap.
+  @inlinable mutating func resumeLentDrag(
+    at position: OutlinePosition<ItemID>, pointer: Point, keyboard: Bool, time: Double
+  ) {
+    guard let session = drag, session.away, position.section < snapshot.numberOfSections else { return }
+    relayout(at: time) { view in
+      var autoScroll = view.dropConfiguration.autoScroll
+      autoScroll.begin(at: pointer, time: time)
+      view.modifySession { s in
+        s.comeBack(to: position)
+        s.pointer = pointer
+        s.isKeyboard = keyboard
+        s.autoScroll = autoScroll
+      }
+      if view.mode == .live {
+        // A live drag's item always stands at its gap in the data.
+        var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+        let items = session.items.filter(view.snapshot.contains)
+        let undo = view.snapshot.placements(of: items, skipping: Set(items)).map { Change<SectionID, ItemID>.moved($0) }
+        view.modifySession { $0.undo = undo }
+        view.commitDerived(.moved(view.snapshot.difference(placing: items, at: position)), into: &ignored)
+        let data = view.snapshot
+        if view.gridSlots != nil { view.modifySession { $0.arrange(data, placeholder: position) } }
+      }
+      if view.mode == .dragDrop {
+        let shown = view.target(for: .insertAt(position))
+        view.modifySession { $0.drop.shown = shown }
+      }
+      view.setListBlock(reusing: true)
+    }
+    holdEnteredDrag(at: position, pointer: pointer, keyboard: keyboard, time: time)
+  }
+
+  /// Ends a session away (see ``lendDrag(time:)``) as a cancel: the items, which the data held all
+  /// along, are shown where they stood. Nothing is reported: the board says it. O(n) for a list
+  /// (its rows rebuilt), as every end of a drag.
+  @inlinable mutating func returnLentItems(time: Double) {
+    guard let session = drag, session.away else { return }
+    relayout(at: time) { view in
+      // The block where it stood: a list of rows of their own heights then joins its sums to the
+      // base rows' (no height looked up).
+      view.modifySession { $0.comeBack(to: session.start) }
+      view.finishDrag()
+    }
+    longPress.reset()
+    pendingAnnouncement = nil
+    spokenContainer = nil
+  }
 
   /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
   /// the data is the data at the lift again. Nothing is recorded; the returned events are the
@@ -248,6 +362,15 @@ extension CollectionView {
       // Rows of their own heights: the resting sums of the base rows, plus the block's.
       view.setListBlock(reusing: resting != nil)
     }
+    holdEnteredDrag(at: position, pointer: pointer, keyboard: keyboard, time: time)
+  }
+
+  /// What follows items entering the view (``takeIn(_:lead:children:expanded:sizes:at:pointer:grab:size:keyboard:time:)``,
+  /// ``resumeLentDrag(at:pointer:keyboard:time:)``): the pointer holds them past the long press,
+  /// and a keyboard drag's cell stands over its gap.
+  @inlinable mutating func holdEnteredDrag(
+    at position: OutlinePosition<ItemID>, pointer: Point, keyboard: Bool, time: Double
+  ) {
     // The pointer already holds the items: the view's recogniser is past its long press.
     longPress.reset()
     if !keyboard {

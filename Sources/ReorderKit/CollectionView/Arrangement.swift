@@ -18,6 +18,9 @@
   /// The gap: its section, and its index among the items that do not travel.
   @usableFromInline var placeholder: ItemPath
 
+  /// The placeholder of slots with no gap: in no section (see `Session.goAway()`).
+  @inlinable static var nowhere: ItemPath { ItemPath(item: 0, section: -1) }
+
   /// - Parameters:
   ///   - lifted: the travelling items' snapshot paths, the lifted item's first.
   ///   - placeholder: the gap, counted without them.
@@ -52,7 +55,7 @@
   /// The slot where the item at a snapshot path is shown: the placeholder for the lifted item,
   /// `nil` for the other travelling items (they ride in the stack). O(k).
   @inlinable func slot(forSnapshotPath path: ItemPath) -> ItemPath? {
-    if path == lead { return placeholder }
+    if path == lead { return placeholder == Self.nowhere ? nil : placeholder }
     if lifted.contains(path) { return nil }
     var item = path.item - liftedCount(inSection: path.section, below: path.item)
     if path.section == placeholder.section && item >= placeholder.item { item += 1 }
@@ -74,7 +77,8 @@ extension CollectionView {
 extension CollectionView.Session {
   /// Where the items would land now, counted without them.
   @inlinable var placeholder: OutlinePosition<ItemID> {
-    switch arrangement {
+    if away { return start }
+    return switch arrangement {
     case .rows(let rows): rows.placeholder ?? start
     case .slots(let slots): slots.placeholder.outlinePosition()
     }
@@ -108,6 +112,37 @@ extension CollectionView.Session {
       arrangement = .slots(slots)
     }
     return (old.section, position.section)
+  }
+
+  /// The items went over another view of a board (see ``away``): the rows or slots close up, with
+  /// no gap and nothing proposed. O(1).
+  @inlinable mutating func goAway() {
+    away = true
+    switch arrangement {
+    case .rows(var rows):
+      rows.placeholder = nil
+      arrangement = .rows(rows)
+    case .slots(var slots):
+      // A placeholder in no section: no slot is added anywhere.
+      slots.placeholder = GridSlots.nowhere
+      arrangement = .slots(slots)
+    }
+    drop.shown = DropTarget(destination: nil, proposal: DropProposal(operation: .cancel))
+    drop.invalidate()
+  }
+
+  /// The items came back from another view of a board: the gap opens at a position (counted
+  /// without them). O(1).
+  @inlinable mutating func comeBack(to position: OutlinePosition<ItemID>) {
+    away = false
+    switch arrangement {
+    case .rows(var rows):
+      rows.movePlaceholder(to: position)
+      arrangement = .rows(rows)
+    case .slots(var slots):
+      slots.placeholder = position.itemPath
+      arrangement = .slots(slots)
+    }
   }
 
   /// The owner committed the placeholder to the data (live mode): the lifted item now stands

@@ -262,8 +262,10 @@ extension CollectionView {
       if live { session.newDataArrived = true }
       session.arrange(data, placeholder: position)
       session.drop.invalidate()
+      // Items away in another view of a board stay away (their place here is their lift place).
+      if session.away { session.goAway() }
     }
-    if mode == .dragDrop {
+    if mode == .dragDrop, !(self.drag?.away ?? false) {
       let home = target(for: .insertAt(position))
       modifySession { $0.drop.shown = home }
     }

@@ -135,13 +135,14 @@ extension CollectionView {
           isExpanded: snapshot.isGroup(settle.item) ? snapshot.isExpanded(settle.item) : nil,
           lift: 1 - a.progress(at: time)))
     }
-    if let drag {
+    if let drag, !drag.away {
       elements += mode == .dragDrop ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
     }
     if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
-      isAnimating: isDragging || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty || !ghosts.isEmpty
+      isAnimating: (drag.map { !$0.away } ?? false) || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty
+        || !ghosts.isEmpty
         || scrollAnimation != nil || longPress.isPending)
   }
 

@@ -25,18 +25,10 @@ struct BoardCrossingTests {
   static func point(column: Int, gap: Int) -> Point { Point(x: Double(column) * 310 + 150, y: Double(gap) * 44 + 10) }
 
   /// The rows a view shows now, in order (the dragged block where its gap is).
-  static func shown(_ board: TestBoard, _ id: String) -> [String] {
-    let view = board.column(id)!.view
-    guard case .rows(let rows)? = view.shown else { return view.snapshot.items(inSection: 0) }
-    return (0..<rows.rowCount(inSection: 0)).map { d in
-      switch rows.slot(section: 0, row: d) {
-      case .row(let row): row.id
-      case .block(let k): rows.block[k].id
-      }
-    }
-  }
+  static func shown(_ board: TestBoard, _ id: String) -> [String] { board.shownContents[id]! }
 
-  /// Lifts "b" and enters "doing" at a gap: the gap is shown there, the data holds "b" once.
+  /// Lifts "b" and enters "doing" at a gap: the gap is shown there, the board shows "b" once, and
+  /// "todo", the source, keeps it in its data until the drop.
   static func enter(_ board: inout TestBoard, gap: Int, _ mode: ReorderMode) {
     _ = board.pointerDown(at: Point(x: 150, y: 66), time: 0)
     _ = board.tick(time: 0.5)
@@ -45,8 +37,10 @@ struct BoardCrossingTests {
     var expected = start[1].1
     expected.insert("b", at: gap)
     #expect(shown(board, "doing") == expected, "entry at \(gap) in \(mode)")
-    let cards = board.columns.flatMap { $0.view.snapshot.items(inSection: 0) }
+    let cards = board.shownContents.values.joined()
     #expect(cards.sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"], "entry at \(gap) in \(mode)")
+    #expect(board.contents["todo"] == start[0].1, "the source keeps the card, entry at \(gap) in \(mode)")
+    #expect(board.column("todo")?.view.drag?.away == true)
     // The path under test: the data holds the card at the end (a live drag commits it at the gap).
     let view = board.column("doing")!.view
     #expect(view.drag?.parked == (mode != .live))

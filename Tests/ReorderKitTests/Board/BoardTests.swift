@@ -26,6 +26,25 @@ extension Board where ViewID == String, SectionID == String, ItemID == String {
     Dictionary(uniqueKeysWithValues: columns.map { ($0.id, $0.view.snapshot.items(inSection: 0)) })
   }
 
+  /// Every view's rows as shown now, in board order (mid-drag: the dragged block where its gap
+  /// is, and the items lent by their source left out of it).
+  var shownContents: [String: [String]] {
+    Dictionary(
+      uniqueKeysWithValues: columns.map { column in
+        let view = column.view
+        guard case .rows(let rows)? = view.shown else { return (column.id, view.snapshot.items(inSection: 0)) }
+        return (
+          column.id,
+          (0..<rows.rowCount(inSection: 0)).map { d in
+            switch rows.slot(section: 0, row: d) {
+            case .row(let row): row.id
+            case .block(let k): rows.block[k].id
+            }
+          }
+        )
+      })
+  }
+
   /// Presses, holds, moves to a point and releases there.
   mutating func drag(from a: Point, to b: Point, at t: Double = 0) -> [Event] {
     var events = pointerDown(at: a, time: t)
@@ -61,7 +80,9 @@ extension Board where ViewID == String, SectionID == String, ItemID == String {
     _ = board.tick(time: 0.5)
     _ = board.pointerMoved(to: Point(x: 305, y: 30), time: 0.6)
     #expect(board.destinationView == nil)
-    #expect(board.contents == ["todo": ["b", "c"], "doing": ["d"]])
+    // The source closes up; it keeps the card in its data until the drop.
+    #expect(board.shownContents == ["todo": ["b", "c"], "doing": ["d"]])
+    #expect(board.contents == ["todo": ["a", "b", "c"], "doing": ["d"]])
     let events = board.pointerUp(at: Point(x: 305, y: 30), time: 1)
     #expect(board.contents == ["todo": ["a", "b", "c"], "doing": ["d"]])
     #expect(events.contains(.view("todo", .cancelled("a"))))
