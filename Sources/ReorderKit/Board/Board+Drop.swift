@@ -37,7 +37,7 @@ extension Board {
     let landed = drag.items.filter(data.contains)
     if holder != drag.source, let s = index(of: drag.source) {
       // The source kept the items until now: its session ends, and they leave its data.
-      _columns[s]._view.abandonDragAndTakeOut(time: time) { _ in landed }
+      _ = _columns[s]._view.abandonDragAndTakeOut(time: time) { _ in landed }
     }
     let final = data.placements(of: landed, skipping: Set(landed))
     let finalPositions = Dictionary(

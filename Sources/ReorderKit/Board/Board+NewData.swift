@@ -19,7 +19,7 @@ extension Board {
   ) throws(ChangeError) {
     guard let i = index(of: id) else { return }
     guard case .dragging(var drag) = interaction, !drag.pristine else {
-      _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
+      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
       return
     }
     var data = data
@@ -32,7 +32,7 @@ extension Board {
         autoScroll.stop()
         // The source's session, which kept the items, ends: the new data stands.
         _columns[i]._view.abandonDragSilently(time: time)
-        _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
+        _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
         let name = _columns[i]._view.announcer.itemName(drag.lead)
         pendingEvents += [
           .view(id, .announcement(_columns[i]._view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
@@ -55,7 +55,7 @@ extension Board {
       interaction = .dragging(drag)
       // The source kept the items: its session (away, or holding the gap) goes on over the new
       // data by version 2's rules, the items where the new data has them.
-      _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
+      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
       if !_columns[i]._view.isDragging {
         // The view ended its session (the items' section is gone): the drag ends as a cancel.
         leaveHolder(&drag, time: time)
@@ -66,14 +66,14 @@ extension Board {
     } else if id == drag.holder {
       guard data.numberOfSections > 0 else {
         // The view that holds the gap has nothing to hold it: the gap goes back to the source.
-        _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
+        _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
         returnToSource(time: time)
         return
       }
       _ = try? data.apply(.deleted(drag.items.filter(data.contains)))
       data.insertFitted(_columns[i]._view.placements(of: drag.items), drag, keeping: travelling)
     }
-    _ = try? try applyData(data, to: i, itemSizes: itemSizes, time: time)
+    _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
   }
 
   /// The view's own new-data door.

@@ -66,6 +66,12 @@ extension Board {
     body(&_columns[i]._view)
   }
 
+  /// Calls a column of the board in place (reading `_columns[i].accepts` and calling it copies
+  /// the whole column first).
+  @inlinable mutating func withColumn<R>(_ i: Int, _ body: (inout Column) -> R) -> R {
+    body(&_columns[i])
+  }
+
   /// Whether the board's drag is still under way and the view at `i` still runs it.
   @inlinable func holdsDrag(_ i: Int) -> Bool {
     guard case .dragging(let drag) = interaction, drag.holder == _columns[i].id else { return false }
@@ -295,25 +301,31 @@ extension Board {
   /// The items leave the view that holds them (the source's own drag ends silently the first
   /// time) and enter the view at `target`: at the gap its rule gives for the pointer, or at
   /// `keyboardPosition`. Over no view, or a view that refuses them, the board holds them.
+  ///
+  /// The views are read through ``withView(_:_:)`` and ``withColumn(_:_:)``: a query of
+  /// `_columns[i]._view` (a getter, a method) copies the whole column first, 2 KB and a retain of
+  /// every field of its view.
   @inlinable mutating func enter(_ target: Int?, keyboardPosition: OutlinePosition<ItemID>?, time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
+    // The board lets go of its drag meanwhile: changing the copy copies none of its tables.
+    interaction = .idle
     var events = leaveHolder(&drag, time: time)
     drag.refused = nil
     defer { interaction = .dragging(drag) }
     guard let target else { return events }
-    // No copy of the column: the view changes below, and a copy would make it copy its storage.
     let id = _columns[target].id
-    guard
-      id == drag.source
-        || _columns[target].accepts.accepts(drag.items, from: drag.source, count: _columns[target]._view.itemCount)
-    else {
+    let (items, source) = (drag.items, drag.source)
+    let accepted = withColumn(target) { $0.accepts.accepts(items, from: source, count: $0._view.itemCount) }
+    guard id == drag.source || accepted else {
       drag.refused = id
       events.append(.refused(id))
       return events
     }
     let isGroup = !drag.children.isEmpty
     let p = toView(drag.pointer, target)
-    guard let position = keyboardPosition ?? _columns[target]._view.entryPosition(at: p, draggingGroup: isGroup) else {
+    guard
+      let position = keyboardPosition ?? withView(target, { $0.entryPosition(at: p, draggingGroup: isGroup) })
+    else {
       return events
     }
     if id == drag.source {
@@ -325,9 +337,9 @@ extension Board {
         pointer: p, grab: drag.grab, size: drag.size, keyboard: drag.isKeyboard, time: time)
     }
     drag.holder = id
-    if let place = _columns[target]._view.placeholderSpokenPlace {
-      _columns[target]._view.announceBoardMove(
-        movedToView(name(of: id), place), keyboard: drag.isKeyboard, time: time)
+    if let place = withView(target, { $0.placeholderSpokenPlace }) {
+      let text = movedToView(name(of: id), place)
+      withView(target) { $0.announceBoardMove(text, keyboard: drag.isKeyboard, time: time) }
     }
     return events
   }
@@ -342,16 +354,14 @@ extension Board {
     var events: [Event] = []
     if drag.pristine {
       // No copy of the view or its data outlives its use: the view changes below.
-      if let session = _columns[h]._view.drag {
-        drag.items = _columns[h]._view.boardDragItems
-        drag.grab = session.grab
-        drag.size = session.size
+      if let held = withView(h, { $0.boardDragHold }) {
+        (drag.items, drag.grab, drag.size) = held
       }
       // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
       events = _columns[h]._view.lendDrag(time: time).map { .view(holder, $0) }
       noteHome(of: &drag, in: h)
       // The items' own sizes travel with them (a flow grid's cells, a list's rows).
-      let sizes = _columns[h]._view.itemSizes
+      let sizes = withView(h) { $0.itemSizes }
       for id in drag.items + drag.children.values.joined() { if let size = sizes[id] { drag.sizes[id] = size } }
       drag.pristine = false
     } else if holder == drag.source {
@@ -366,8 +376,8 @@ extension Board {
 
   /// Notes where the travelling items stand in the source's data (the view at `s`), in order:
   /// their positions, groups and the change that puts them there again. O(k) for k items.
-  @inlinable func noteHome(of drag: inout Drag, in s: Int) {
-    let data = _columns[s]._view.snapshot
+  @inlinable mutating func noteHome(of drag: inout Drag, in s: Int) {
+    let data = withView(s) { $0.snapshot }
     drag.items = drag.items.filter(data.contains).sorted {
       data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
     }

@@ -253,7 +253,9 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   /// board.name(of: "doing")   // "Doing"
   /// ```
   @inlinable public func name(of id: ViewID) -> String {
-    index(of: id).flatMap { _columns[$0].title } ?? viewName(id)
+    // By index (a closure over the columns would copy one).
+    guard let i = index(of: id), let title = _columns[i].title else { return viewName(id) }
+    return title
   }
 
   /// The view under a point in window coordinates (the one listed later where frames overlap).

@@ -9,6 +9,13 @@ extension CollectionView {
     return [drag.item] + drag.items.filter { $0 != drag.item }
   }
 
+  /// The items carried by a drag in progress (the lifted one first), where the pointer holds the
+  /// lifted cell and its size; `nil` with no drag.
+  @inlinable var boardDragHold: (items: [ItemID], grab: Point, size: Size)? {
+    guard case .dragging(let session) = interaction else { return nil }
+    return ([session.item] + session.items.filter { $0 != session.item }, session.grab, session.size)
+  }
+
   /// Whether time passing changes nothing in the view: nothing pressed or lifted, no animation,
   /// scrolling, paging or announcement under way. A board ticks only the views that are not at
   /// rest (and moves the others' clocks), so that idle columns cost nothing per frame.
