@@ -113,9 +113,9 @@ let benchmarks: @Sendable () -> Void = {
 
   // The first step into another view of a drag on a board in use: one board, built once; each
   // sample lifts a card in the third column (not measured), measures the step that takes it into
-  // the fourth, and cancels (not measured), so that the board is the same for every sample. Each
-  // crossing leaves the two columns' index stale by one more place: one sample in about 32 pays the
-  // reindex of half a column (see BENCHMARKS.md), which the median leaves out and p99 shows.
+  // the fourth, and cancels (not measured), so that the board is the same for every sample. The
+  // crossing moves no data (the source keeps the card until the drop, the destination appends
+  // it), so no sample pays a reindex of a column; before 2026-11-27 one in about 32 did (p99).
   Benchmark(
     "Board: first step into another view, board in use, 5 x 200000",
     configuration: .init(maxDuration: .seconds(8), maxIterations: 2_000)

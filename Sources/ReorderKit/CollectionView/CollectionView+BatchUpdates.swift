@@ -248,7 +248,8 @@ extension CollectionView {
       fit(
         drag.lift, inSection: snapshot.sectionIndex(of: drag.lift.section), travelling: [drag.item],
         hasGroup: snapshot.isGroup(drag.item)) ?? position
-    if mode == .live {
+    // Items away in another view of a board stay where the new data has them (nothing is shown).
+    if mode == .live, !drag.away {
       var events = pendingEvents
       commitDerived(.moved(snapshot.difference(placing: items, at: position)), into: &events)
       pendingEvents = events
