@@ -155,7 +155,8 @@ struct BoardLendingTests {
     #expect(!other.isDragging)
     let events = other.tick(time: 0.8)
     #expect(events.contains(.view("todo", .cancelled("b"))))
-    #expect(other.contents == ["todo": ["a", "c", "d"], "doing": ["e", "f", "g", "h"]], "\(mode), grid \(gridSource)")
+    #expect(
+      other.contents == ["todo": ["a", "c", "d"], "doing": ["e", "f", "g", "h"]], "\(mode), grid \(gridSource)")
     #expect(other.column("todo")?.view.isDragging == false)
     #expect(other.column("doing")?.view.isDragging == false)
   }
