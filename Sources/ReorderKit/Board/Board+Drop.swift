@@ -69,7 +69,8 @@ extension Board {
     return events
   }
 
-  /// Cancels a drag whose items left the source: they go back where they stood, by identity.
+  /// Cancels a drag whose items left the source: the view they visit lets them go, and the source,
+  /// which kept them in its data, shows them where they stand.
   @inlinable mutating func cancelAcross(time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
     var events = leaveHolder(&drag, time: time)

@@ -4,9 +4,11 @@
 /// the view ("Moved to Doing, position 3 of 5."); the other keys move within the view as in
 /// version 2. A board of one view behaves exactly as that view.
 extension Board {
-  /// The view that holds the keyboard focus.
+  /// The view that holds the keyboard focus: mid-drag across views, the one that holds the
+  /// dragged items (their source keeps its focus on them until the drop).
   @inlinable public var focusedView: ViewID? {
-    _columns.first { $0._view.focusedItem != nil }?.id
+    if case .dragging(let drag) = interaction, !drag.pristine, let holder = drag.holder { return holder }
+    return _columns.first { $0._view.focusedItem != nil }?.id
   }
 
   /// Moves the keyboard focus to an item, in whichever view holds it (`nil` clears it).

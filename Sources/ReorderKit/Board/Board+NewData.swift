@@ -2,10 +2,10 @@
 /// The app's data knows nothing of a drag in progress: it still has the dragged items where they
 /// stood, and so does the source view until the drop (it lends them to the view under the pointer).
 /// So while the items are away from their source, new data for the source keeps them where it puts
-/// them, and the holder keeps them at their gap. Items the source's new data
-/// deletes leave the drag; if the lifted one goes, the drag ends as a cancel. If the view that
-/// holds the gap is removed, the gap goes back to the source; if the source is removed, the drag
-/// ends as a cancel.
+/// them (also in another of its sections), and the holder keeps them at their gap. Items the
+/// source's new data deletes leave the drag; if the lifted one goes, the drag ends as a cancel. If
+/// the view that holds the gap is removed, the gap goes back to the source, where the items stand;
+/// if the source is removed, the drag ends as a cancel.
 extension Board {
   /// New data for one view (a sync, a notification), animated; also mid-drag.
   ///
@@ -56,6 +56,9 @@ extension Board {
       // The source kept the items: its session (away, or holding the gap) goes on over the new
       // data by version 2's rules, the items where the new data has them.
       _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+      // A live drag back in its source keeps its card at the gap: that is the board's to report,
+      // once, at the drop (the new data itself is reported as a replacement).
+      _columns[i]._view.pendingEvents.removeAll { $0.isDataChange }
       if !_columns[i]._view.isDragging {
         // The view ended its session (the items' section is gone): the drag ends as a cancel.
         leaveHolder(&drag, time: time)
@@ -110,7 +113,18 @@ extension Board {
   /// - Throws: ``BoardError`` when its identifier or one of its items is already on the board, or
   ///   its frame is not finite.
   @inlinable public mutating func addColumn(_ column: Column, at index: Int? = nil) throws(BoardError) {
-    _ = try Board(columns: _columns + [column])
+    // The new column checked on its own, then against the board's items (mid-drag a card is in its
+    // source's data and in the view it visits: the board is not checked again).
+    _ = try Board(columns: [column])
+    guard self.index(of: column.id) == nil else { throw .duplicateView("\(column.id)") }
+    let incoming = Set(column._view.snapshot.allItems)
+    if !incoming.isEmpty {
+      for other in _columns {
+        if let id = other._view.snapshot.allItems.first(where: incoming.contains) {
+          throw .itemInTwoViews(item: "\(id)", "\(other.id)", "\(column.id)")
+        }
+      }
+    }
     _columns.insert(column, at: min(max(index ?? _columns.count, 0), _columns.count))
   }
 

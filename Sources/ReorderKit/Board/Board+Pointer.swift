@@ -298,9 +298,10 @@ extension Board {
     return enter(over, keyboardPosition: nil, time: time)
   }
 
-  /// The items leave the view that holds them (the source's own drag ends silently the first
-  /// time) and enter the view at `target`: at the gap its rule gives for the pointer, or at
-  /// `keyboardPosition`. Over no view, or a view that refuses them, the board holds them.
+  /// The items leave the view that holds them (the source's own drag waits, away, until the drop)
+  /// and enter the view at `target`: at the gap its rule gives for the pointer, or at
+  /// `keyboardPosition` (the source's session takes the drag on there). Over no view, or a view
+  /// that refuses them, the board holds them.
   ///
   /// The views are read through ``withView(_:_:)`` and ``withColumn(_:_:)``: a query of
   /// `_columns[i]._view` (a getter, a method) copies the whole column first, 2 KB and a retain of

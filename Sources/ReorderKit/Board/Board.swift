@@ -130,7 +130,8 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     @usableFromInline var holder: ViewID?
     /// A view under the pointer that refuses the items (the forbidden marker shows there).
     @usableFromInline var refused: ViewID?
-    /// Where the items stood in the source, by identity: the changes that put them back.
+    /// Where the items stand in the source's data, by identity: the changes that put them back
+    /// there on undo of the drop.
     @usableFromInline var home: [Change<SectionID, ItemID>] = []
     /// Where each item stood in the source, by index (for the UIKit moves of the drop).
     @usableFromInline var homePositions: [ItemID: OutlinePosition<ItemID>] = [:]
@@ -280,6 +281,32 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   @inlinable public var destinationView: ViewID? {
     guard case .dragging(let drag) = interaction else { return nil }
     return drag.holder
+  }
+
+  /// A view's data as the user sees it now: at rest, its data; mid-drag, the dragged items stand
+  /// at the gap of the view that holds them, and in no other view (their source keeps them in its
+  /// data until the drop, and the view they visit holds them at the end of a section). For a
+  /// report or a save in the middle of a gesture; `nil` for a view the board does not have.
+  ///
+  /// ```swift
+  /// // "b" lifted in To do and held over Doing, between "f" and "g":
+  /// board.arrangedData(of: "todo")?.items(inSection: 0)    // ["a", "c", "d"]
+  /// board.arrangedData(of: "doing")?.items(inSection: 0)   // ["e", "f", "b", "g", "h"]
+  /// ```
+  /// - Complexity: O(n) for the view's n items mid-drag (a copy of its data); O(1) at rest.
+  @inlinable public func arrangedData(of id: ViewID) -> Snapshot<SectionID, ItemID>? {
+    guard let i = index(of: id) else { return nil }
+    var data = _columns[i]._view.snapshot
+    guard case .dragging(let drag) = interaction, let session = _columns[i]._view.drag else { return data }
+    let travelling = drag.pristine ? session.items : drag.items.filter(data.contains)
+    guard !travelling.isEmpty else { return data }
+    if drag.holder == id, !session.away {
+      let place = data.difference(placing: travelling, at: session.placeholder)
+      _ = try? data.apply(.moved(place))
+    } else {
+      _ = try? data.apply(.deleted(travelling))
+    }
+    return data
   }
 
   /// The number of items a view shows (top level and children), for a count in its header or a

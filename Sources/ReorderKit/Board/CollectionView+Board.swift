@@ -582,6 +582,17 @@ extension CollectionView {
   @inlinable mutating func clearRedo() { history.redo = [] }
 }
 
+extension Snapshot {
+  /// An item's position counted without the travelling items before it in its container (a
+  /// placeholder's count). O(index) for a top-level item.
+  @inlinable func position(of id: ItemID, skipping travelling: Set<ItemID>) -> OutlinePosition<ItemID>? {
+    guard var p = position(of: id) else { return nil }
+    let siblings = p.parent.map { children(of: $0) } ?? items(inSection: p.section)
+    p.index = siblings[..<p.index].lazy.filter { !travelling.contains($0) }.count
+    return p
+  }
+}
+
 extension AnyLayout {
   /// Whether the content scrolls vertically.
   @inlinable var isVertical: Bool {

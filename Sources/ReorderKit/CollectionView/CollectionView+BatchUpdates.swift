@@ -144,7 +144,12 @@ extension CollectionView {
     // New data during a drag: the dragged items keep their place, by identity, or the drag ends.
     var place: ReorderDifference<SectionID, ItemID>?
     if let drag {
-      place = placeholderPlace()
+      // Items away in another view of a board keep the place the new data gives them here.
+      place =
+        drag.away
+        ? newSnapshot.position(of: drag.item, skipping: Set(drag.items)).map {
+          newSnapshot.difference(placing: drag.items.filter(newSnapshot.contains), at: $0)
+        } : placeholderPlace()
       if !newSnapshot.contains(drag.item) || place.map({ newSnapshot.sectionIndex(of: $0.section) == nil }) ?? true {
         abandonDrag()
         place = nil
@@ -244,8 +249,11 @@ extension CollectionView {
     let travelling = Set(items)
     let hasGroup = items.contains(where: snapshot.isGroup)
     guard let position = fit(place, inSection: s, travelling: travelling, hasGroup: hasGroup) else { return }
+    // Away, the items stand where the new data has them: that is where a way back starts.
     let start =
-      fit(
+      drag.away
+      ? position
+      : fit(
         drag.lift, inSection: snapshot.sectionIndex(of: drag.lift.section), travelling: [drag.item],
         hasGroup: snapshot.isGroup(drag.item)) ?? position
     // Items away in another view of a board stay where the new data has them (nothing is shown).

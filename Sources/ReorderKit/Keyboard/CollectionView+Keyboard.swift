@@ -160,7 +160,11 @@ extension CollectionView {
   }
 
   /// The slot of the placeholder in a grid (interactive, live or drag and drop).
-  @inlinable var placeholderSlot: ItemPath? { drag?.slots?.placeholder }
+  @inlinable var placeholderSlot: ItemPath? {
+    // Away in another view of a board, a grid's slots have no gap.
+    guard let drag, !drag.away else { return nil }
+    return drag.slots?.placeholder
+  }
 
   // MARK: Slots
 

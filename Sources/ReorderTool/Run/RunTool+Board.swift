@@ -16,7 +16,8 @@ extension RunTool {
   package static func play(_ scenario: BoardScenario) -> BoardOutcome {
     var outcome = BoardOutcome(snapshots: [])
     let board = play(scenario, into: &outcome)
-    outcome.snapshots = board.columns.map { ($0.id, $0.view.snapshot) }
+    // A scenario that ends mid-drag: each card once, where the user sees it.
+    outcome.snapshots = board.columns.map { ($0.id, board.arrangedData(of: $0.id) ?? $0.view.snapshot) }
     return outcome
   }
 

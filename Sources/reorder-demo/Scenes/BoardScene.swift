@@ -188,7 +188,10 @@ struct BoardScene: DemoScene {
 
   /// The board's columns, each one section of its cards, in board order: O(columns).
   static func sections(of board: Engine) -> [Snapshot<String, String>.Section] {
-    board.columns.map { .init(id: $0.id, items: $0.view.snapshot.items(inSection: 0)) }
+    // Mid-drag (a report of a resize): each card once, where the user sees it.
+    board.columns.map {
+      .init(id: $0.id, items: (board.arrangedData(of: $0.id) ?? $0.view.snapshot).items(inSection: 0))
+    }
   }
 
   /// The rows a committed change moves: each moved card placed before the next card of its column

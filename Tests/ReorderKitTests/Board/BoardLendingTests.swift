@@ -161,3 +161,130 @@ struct BoardLendingTests {
     #expect(other.column("doing")?.view.isDragging == false)
   }
 }
+
+/// What a review of the source that keeps its cards found, each once broken.
+@Suite("Board: the source that keeps its cards, under new data and changes")
+struct BoardLendingEdgeTests {
+  typealias Lending = BoardLendingTests
+
+  @Test(arguments: Lending.modes)
+  func aColumnAddedMidDrag(_ mode: ReorderMode) throws {
+    var board = try makeBoard(Lending.start, mode: mode)
+    Lending.lend(&board)
+    var data = Snapshot<String, String>()
+    try data.appendSection("done", items: ["x"])
+    let view = CollectionView(
+      snapshot: data, layout: .list(.init(width: 300, rowHeight: 44)), viewSize: Size(width: 300, height: 600),
+      mode: mode)
+    try board.addColumn(.init(id: "done", frame: Rect(x: 620, y: 0, width: 300, height: 600), view: view))
+    #expect(board.isDragging)
+    // A card or a view already on the board is still refused.
+    var twice = Snapshot<String, String>()
+    try twice.appendSection("more", items: ["c"])
+    let other = CollectionView(
+      snapshot: twice, layout: .list(.init(width: 300, rowHeight: 44)), viewSize: Size(width: 300, height: 600))
+    #expect(throws: BoardError.self) {
+      try board.addColumn(.init(id: "more", frame: Rect(x: 930, y: 0, width: 300, height: 600), view: other))
+    }
+    #expect(throws: BoardError.self) {
+      try board.addColumn(.init(id: "done", frame: Rect(x: 930, y: 0, width: 300, height: 600), view: view))
+    }
+    _ = board.pointerUp(at: Point(x: 460, y: 98), time: 1)
+    #expect(board.contents == ["todo": ["a", "c", "d"], "doing": ["e", "f", "b", "g", "h"], "done": ["x"]])
+  }
+
+  /// Back in its source, a live drag keeps its card at the gap whatever new data comes: the moves
+  /// the board reports, replayed on the app's data, give the board's data.
+  @Test func newDataForALiveSourceAfterTheWayBack() throws {
+    var board = try makeBoard(Lending.start, mode: .live)
+    var events = board.pointerDown(at: Point(x: 150, y: 66), time: 0)
+    events += board.tick(time: 0.5)
+    events += board.pointerMoved(to: Point(x: 460, y: 98), time: 0.6)
+    events += board.pointerMoved(to: Point(x: 150, y: 142), time: 0.7)
+    #expect(board.destinationView == "todo")
+    var data = Snapshot<String, String>()
+    try data.appendSection("todo", items: ["z", "a", "b", "c", "d"])
+    try board.apply(data, toView: "todo", time: 0.8)
+    let midDrag = board.tick(time: 0.9)
+    #expect(!midDrag.contains { if case .view(_, .moved) = $0 { true } else { false } }, "no move reported mid-drag")
+    events += midDrag
+    events += board.pointerUp(at: Point(x: 150, y: 142), time: 1)
+    // The app's data: the new data for "todo", then every move reported, in order.
+    var app = ["todo": ["z", "a", "b", "c", "d"], "doing": Lending.start[1].1]
+    for event in events {
+      guard case .view(let id, .moved(let item, let from, let to)) = event else { continue }
+      #expect(app[id]?[from.index] == item, "\(item) is at \(id)[\(from.index)]")
+      app[id]?.remove(at: from.index)
+      app[id]?.insert(item, at: to.index)
+    }
+    #expect(app == board.contents)
+  }
+
+  @Test func aKeyboardDragAwayFromAGridSourceSurvivesALayoutChangeThere() throws {
+    var board = try Lending.board(.interactive, gridSource: true)
+    _ = board.focus("b", time: 0)
+    _ = board.keyPressed(.space, time: 0.1)
+    _ = board.keyPressed(.right, time: 0.2)
+    #expect(board.destinationView == "doing")
+    #expect(board.focusedView == "doing")
+    board.updateView("todo") { $0.setLayout(.list(.init(width: 300, rowHeight: 44)), time: 0.3) }
+    _ = board.keyPressed(.space, time: 0.4)
+    _ = board.tick(time: 2)
+    #expect(!board.isDragging)
+    let cards = board.contents.values.joined().sorted()
+    #expect(cards == ["a", "b", "c", "d", "e", "f", "g", "h"])
+  }
+
+  @Test(arguments: Lending.modes)
+  func theHolderRemovedAfterNewDataMovedTheCard(_ mode: ReorderMode) throws {
+    var board = try makeBoard(Lending.start, mode: mode)
+    _ = board.focus("b", time: 0)
+    _ = board.keyPressed(.space, time: 0.1)
+    _ = board.keyPressed(.right, time: 0.2)
+    var data = Snapshot<String, String>()
+    try data.appendSection("todo", items: ["a", "c", "b", "d"])
+    try board.apply(data, toView: "todo", time: 0.3)
+    board.removeColumn("doing", time: 0.4)
+    #expect(board.destinationView == "todo")
+    #expect(board.column("todo")?.view.drag?.placeholder.index == 2, "\(mode): the gap where the card stands")
+    _ = board.keyPressed(.space, time: 0.5)
+    #expect(board.contents == ["todo": ["a", "c", "b", "d"]], "\(mode)")
+  }
+
+  @Test(arguments: Lending.modes, [false, true])
+  func newDataMovesTheCardToAnotherSectionOfItsSource(_ mode: ReorderMode, gridSource: Bool) throws {
+    var board = try Lending.board(mode, gridSource: gridSource)
+    Lending.lend(&board)
+    var data = Snapshot<String, String>()
+    try data.appendSection("later", items: ["b", "a", "c", "d"])
+    try board.apply(data, toView: "todo", time: 0.7)
+    let events = board.tick(time: 0.8)
+    #expect(board.isDragging, "\(mode), grid \(gridSource)")
+    #expect(!events.contains(.view("todo", .cancelled("b"))))
+    _ = board.pointerUp(at: Point(x: 460, y: 98), time: 1)
+    #expect(board.column("todo")?.view.snapshot.items(inSection: 0) == ["a", "c", "d"])
+    #expect(board.contents["doing"] == ["e", "f", "b", "g", "h"], "\(mode), grid \(gridSource)")
+  }
+
+  @Test(arguments: Lending.modes)
+  func theArrangedDataShowsEachCardOnceWhereItIsSeen(_ mode: ReorderMode) throws {
+    var board = try makeBoard(Lending.start, mode: mode)
+    #expect(board.arrangedData(of: "todo")?.items(inSection: 0) == ["a", "b", "c", "d"])
+    _ = board.pointerDown(at: Point(x: 150, y: 66), time: 0)
+    _ = board.tick(time: 0.5)
+    // Within its own view, the card where its gap is.
+    _ = board.pointerMoved(to: Point(x: 150, y: 170), time: 0.55)
+    let gap = try #require(board.column("todo")?.view.drag?.placeholder.index)
+    #expect(gap != 1, "the gap moved")
+    var within = ["a", "c", "d"]
+    within.insert("b", at: gap)
+    #expect(board.arrangedData(of: "todo")?.items(inSection: 0) == within, "\(mode)")
+    _ = board.pointerMoved(to: Point(x: 460, y: 98), time: 0.6)
+    #expect(board.arrangedData(of: "todo")?.items(inSection: 0) == ["a", "c", "d"], "\(mode)")
+    #expect(board.arrangedData(of: "doing")?.items(inSection: 0) == ["e", "f", "b", "g", "h"], "\(mode)")
+    _ = board.pointerMoved(to: Point(x: 305, y: 98), time: 0.7)
+    #expect(board.arrangedData(of: "doing")?.items(inSection: 0) == ["e", "f", "g", "h"], "\(mode)")
+    #expect(board.arrangedData(of: "todo")?.items(inSection: 0) == ["a", "c", "d"], "\(mode)")
+    #expect(board.arrangedData(of: "nowhere") == nil)
+  }
+}
