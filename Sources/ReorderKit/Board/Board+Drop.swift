@@ -128,14 +128,24 @@ extension Board {
       insert(id, key, at: min(p.index, counts[key]!))
     }
     var events: [Event] = []
-    for id in items {
+    // In the order the items end in (so each lands after those placed before it), each one's index
+    // stepping over the travelling items still waiting to move out before it: the moves, replayed
+    // one after another, give the data (several items landing in their own container included).
+    var waiting = Set(items)
+    for id in items.sorted(by: { (end[$0]?.index ?? 0) < (end[$1]?.index ?? 0) }) {
+      waiting.remove(id)
       guard let from = start[id], let to = end[id] else { continue }
       let fromKey = ContainerKey(view: source, section: from.section, parent: from.parent)
       let toKey = ContainerKey(view: destination, section: to.section, parent: to.parent)
       if counts[toKey] == nil { counts[toKey] = baseCount(d, toKey) }
       guard let (key, i) = placed[id], key == fromKey else { continue }
       remove(id)
-      let j = min(to.index, counts[toKey]!)
+      var j = to.index
+      for w in placed.filter({ waiting.contains($0.key) && $0.value.key == toKey }).map(\.value.index).sorted()
+      where w < j {
+        j += 1
+      }
+      j = min(j, counts[toKey]!)
       insert(id, toKey, at: j)
       let a = OutlinePosition(section: from.section, parent: from.parent, index: i)
       let b = OutlinePosition(section: to.section, parent: to.parent, index: j)

@@ -288,3 +288,40 @@ struct BoardLendingEdgeTests {
     #expect(board.arrangedData(of: "nowhere") == nil)
   }
 }
+
+/// The moves a drop of several cards reports, replayed one after another on the app's data, give
+/// the board's data: into another view, and back into their own.
+@Suite("Board: the moves of several cards replay")
+struct BoardSeveralCardsReplayTests {
+  @Test(arguments: [0, 1, 2, 3, 4], [false, true])
+  func severalCardsLandAndTheirMovesReplay(gap: Int, back: Bool) throws {
+    let start: [(String, [String])] = [("todo", ["a", "b", "c", "d"]), ("doing", ["e", "f", "g", "h"])]
+    var board = try makeBoard(start, mode: .dragDrop)
+    var events = board.pointerDown(at: Point(x: 150, y: 22), time: 0)
+    events += board.tick(time: 0.5)
+    events += board.addItemToDragSession(at: Point(x: 150, y: 110), time: 0.55)
+    #expect(board.draggedItems == ["a", "c"])
+    events += board.pointerMoved(to: Point(x: 460, y: 300), time: 0.6)
+    let p = Point(x: back ? 150 : 460, y: Double(gap) * 44 + 10)
+    events += board.pointerMoved(to: p, time: 0.7)
+    events += board.pointerUp(at: p, time: 1)
+    #expect(!board.isDragging)
+    var app = Dictionary(uniqueKeysWithValues: start.map { ($0.0, $0.1) })
+    for event in events {
+      switch event {
+      case .view(let id, .moved(let item, let from, let to)):
+        #expect(app[id]?[from.index] == item, "gap \(gap), back \(back): \(item) at \(id)[\(from.index)]")
+        app[id]?.remove(at: from.index)
+        app[id]?.insert(item, at: to.index)
+      case .moved(let item, let from, let to):
+        #expect(app[from.view]?[from.position.index] == item)
+        app[from.view]?.remove(at: from.position.index)
+        app[to.view]?.insert(item, at: to.position.index)
+      default:
+        continue
+      }
+    }
+    #expect(app == board.contents, "gap \(gap), back \(back)")
+    #expect(board.contents.values.joined().sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"])
+  }
+}
