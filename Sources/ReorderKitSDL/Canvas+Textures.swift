@@ -20,65 +20,68 @@ extension Canvas {
 
   /// A filled circle of radius `r` (a white mask, tinted when drawn), in the atlas.
   func circleMask(radius r: Int) -> SDL_Rect? {
-    if let t = circles[r] { return t }
-    let n = 2 * r
-    let mask = Self.coverage(width: n, height: n) { x, y in
-      let dx = x - Double(r)
-      let dy = y - Double(r)
-      return dx * dx + dy * dy <= Double(r * r)
+    cachedMask(.circle(radius: r)) {
+      let n = 2 * r
+      let mask = Self.coverage(width: n, height: n) { x, y in
+        let dx = x - Double(r)
+        let dy = y - Double(r)
+        return dx * dx + dy * dy <= Double(r * r)
+      }
+      return (mask, n, n)
     }
-    let t = addMask(mask, width: n, height: n)
-    circles[r] = t
+  }
+
+  /// A mask from the atlas, made (and put there) the first time it is asked for: `make` gives its
+  /// coverage (0...1 per pixel), width and height.
+  private func cachedMask(_ key: MaskKey, make: () -> (mask: [Double], width: Int, height: Int)) -> SDL_Rect? {
+    if let t = masks[key] { return t }
+    let (mask, width, height) = make()
+    let t = addMask(mask, width: width, height: height)
+    masks[key] = t
     return t
   }
 
   /// A whole rounded rectangle of `w` × `h` pixels and corner radius `r` (at most half of each
   /// side), in the atlas: the pixels of ``circleMask(radius:)``'s corners and full cover between.
   func roundedRectMask(_ w: Int32, _ h: Int32, radius r: Int32) -> SDL_Rect? {
-    let key = ShapeKey(width: w, height: h, radius: r)
-    if let t = shapes[key] { return t }
-    let mask = Self.coverage(width: Int(w), height: Int(h)) { x, y in
-      Self.inRoundedRect(x, y, from: 0, 0, to: Double(w), Double(h), radius: Double(r))
+    cachedMask(.roundedRect(width: w, height: h, radius: r)) {
+      let mask = Self.coverage(width: Int(w), height: Int(h)) { x, y in
+        Self.inRoundedRect(x, y, from: 0, 0, to: Double(w), Double(h), radius: Double(r))
+      }
+      return (mask, Int(w), Int(h))
     }
-    let t = addMask(mask, width: Int(w), height: Int(h))
-    shapes[key] = t
-    return t
   }
 
   /// A ring of radius `r` and line width `lw`, in the atlas.
   func ringMask(radius r: Int, width lw: Int) -> SDL_Rect? {
-    let key = RingKey(radius: r, width: lw)
-    if let t = rings[key] { return t }
-    let n = 2 * r
-    let inner = Double(max(r - lw, 0))
-    let mask = Self.coverage(width: n, height: n) { x, y in
-      let dx = x - Double(r)
-      let dy = y - Double(r)
-      let d2 = dx * dx + dy * dy
-      return d2 <= Double(r * r) && d2 >= inner * inner
+    cachedMask(.ring(radius: r, width: lw)) {
+      let n = 2 * r
+      let inner = Double(max(r - lw, 0))
+      let mask = Self.coverage(width: n, height: n) { x, y in
+        let dx = x - Double(r)
+        let dy = y - Double(r)
+        let d2 = dx * dx + dy * dy
+        return d2 <= Double(r * r) && d2 >= inner * inner
+      }
+      return (mask, n, n)
     }
-    let t = addMask(mask, width: n, height: n)
-    rings[key] = t
-    return t
   }
 
   /// A soft shadow of a rounded rectangle (corner radius `r`, spread `b`), in the atlas: its corners
   /// and a one-pixel middle row and column, for nine slices.
   func shadowMask(radius r: Int, blur b: Int) -> SDL_Rect? {
-    let key = ShadowKey(radius: r, blur: b)
-    if let t = shadows[key] { return t }
-    let c = r + 2 * b
-    let n = 2 * c + 1
-    let lo = Double(2 * b)
-    let hi = Double(n - 2 * b)
-    var mask = Self.coverage(width: n, height: n) { x, y in
-      Self.inRoundedRect(x, y, from: lo, lo, to: hi, hi, radius: Double(r))
+    cachedMask(.shadow(radius: r, blur: b)) {
+      let c = r + 2 * b
+      let n = 2 * c + 1
+      let lo = Double(2 * b)
+      let hi = Double(n - 2 * b)
+      var mask = Self.coverage(width: n, height: n) { x, y in
+        Self.inRoundedRect(x, y, from: lo, lo, to: hi, hi, radius: Double(r))
+      }
+      let boxRadius = max(b / 2, 1)
+      for _ in 0..<3 { Self.boxBlur(&mask, width: n, height: n, radius: boxRadius) }
+      return (mask, n, n)
     }
-    let boxRadius = max(b / 2, 1)
-    for _ in 0..<3 { Self.boxBlur(&mask, width: n, height: n, radius: boxRadius) }
-    let t = addMask(mask, width: n, height: n)
-    shadows[key] = t
-    return t
   }
 
   /// Whether a point lies in the rectangle from (x0, y0) to (x1, y1) with corners of radius `r`:

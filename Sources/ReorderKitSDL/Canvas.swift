@@ -29,10 +29,7 @@ public final class Canvas {
   /// The texture that masks and text lines are cut from (nil once the textures are released).
   var atlas: Atlas?
   /// Where each mask and line of text stands in the atlas (emptied with the atlas).
-  var circles: [Int: SDL_Rect] = [:]
-  var rings: [RingKey: SDL_Rect] = [:]
-  var shadows: [ShadowKey: SDL_Rect] = [:]
-  var shapes: [ShapeKey: SDL_Rect] = [:]
+  var masks: [MaskKey: SDL_Rect] = [:]
   private var texts: [TextKey: TextEntry] = [:]
   /// The batch: what is drawn but not yet handed to the renderer, by layer (see ``flush()``).
   var layers = [BatchLayer](repeating: BatchLayer(), count: 3)
@@ -43,21 +40,15 @@ public final class Canvas {
     var size: Int
     var bold: Bool
   }
-  struct RingKey: Hashable {
-    var radius: Int
-    var width: Int
-  }
-  struct ShapeKey: Hashable {
-    var width: Int32
-    var height: Int32
-    var radius: Int32
-  }
   /// The largest side of a rounded rectangle drawn from a mask of its whole shape (tests set it
   /// to compare the two ways of drawing one).
   var smallShape: Int32 = 64
-  struct ShadowKey: Hashable {
-    var radius: Int
-    var blur: Int
+  /// A mask of the atlas: its shape and the sizes that make it.
+  enum MaskKey: Hashable {
+    case circle(radius: Int)
+    case ring(radius: Int, width: Int)
+    case shadow(radius: Int, blur: Int)
+    case roundedRect(width: Int32, height: Int32, radius: Int32)
   }
   struct TextKey: Hashable {
     var text: String
@@ -94,10 +85,7 @@ public final class Canvas {
 
   /// Forgets where masks and text stood in the atlas (it was emptied).
   func forgetAtlasEntries() {
-    circles = [:]
-    rings = [:]
-    shadows = [:]
-    shapes = [:]
+    masks = [:]
     texts = [:]
   }
 
