@@ -103,6 +103,13 @@ extension CollectionView.Session {
   @inlinable mutating func movePlaceholder(to position: OutlinePosition<ItemID>) -> (from: Int, to: Int)? {
     let old = placeholder
     guard old != position else { return nil }
+    setPlaceholder(position)
+    return (old.section, position.section)
+  }
+
+  /// Puts the placeholder at a position (counted without the travelling items), wherever it is
+  /// now (also nowhere, away). O(1).
+  @inlinable mutating func setPlaceholder(_ position: OutlinePosition<ItemID>) {
     switch arrangement {
     case .rows(var rows):
       rows.movePlaceholder(to: position)
@@ -111,7 +118,6 @@ extension CollectionView.Session {
       slots.placeholder = position.itemPath
       arrangement = .slots(slots)
     }
-    return (old.section, position.section)
   }
 
   /// The items went over another view of a board (see ``away``): the rows or slots close up, with
@@ -135,14 +141,7 @@ extension CollectionView.Session {
   /// without them). O(1).
   @inlinable mutating func comeBack(to position: OutlinePosition<ItemID>) {
     away = false
-    switch arrangement {
-    case .rows(var rows):
-      rows.movePlaceholder(to: position)
-      arrangement = .rows(rows)
-    case .slots(var slots):
-      slots.placeholder = position.itemPath
-      arrangement = .slots(slots)
-    }
+    setPlaceholder(position)
   }
 
   /// The owner committed the placeholder to the data (live mode): the lifted item now stands
