@@ -42,7 +42,7 @@ extension SharedBoard {
       let watchdog = Task {
         while !Task.isCancelled {
           try? await Task.sleep(for: heartbeat)
-          if await self.silence() > limit {
+          if self.silence() > limit {
             debugLog("\(self.clientID): no answer for \(limit), abandoning the session")
             break
           }
