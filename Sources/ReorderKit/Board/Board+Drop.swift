@@ -25,9 +25,25 @@ extension Board {
     // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
     let unspoken = holder != drag.source && _columns[h]._view.pendingAnnouncement != nil
     let viewEvents = release(&_columns[h]._view, toView(drag.pointer, h), time)
+    if viewEvents.contains(where: { if case .dropped = $0 { true } else { false } }),
+      let copy = _columns[h]._view.lastDrop, copy.operation == .copy
+    {
+      return finishCopyAcross(drag, into: h, viewEvents, time: time)
+    }
     _columns[h]._view.dropHistory(after: depth)
     if viewEvents.contains(where: { if case .cancelled = $0 { true } else { false } }) {
       return cancelAcross(time: time)
+    }
+    if viewEvents.contains(where: { if case .dropFailed = $0 { true } else { false } }) {
+      // A copy the policy could not name: nothing moves; the view says why, and ends the drag.
+      let said = viewEvents.filter {
+        switch $0 {
+        case .announcement, .dropFailed: true
+        default: false
+        }
+      }
+      let back = cancelAcross(time: time).filter { $0 != .view(drag.source, .cancelled(drag.lead)) }
+      return back + said.map { .view(holder, $0) }
     }
     if _columns[h]._view.isDragging { return [] }
     interaction = .idle
@@ -67,6 +83,27 @@ extension Board {
       }
     }
     return events
+  }
+
+  /// A copy dropped after the items visited another view (the drag-and-drop policy of the view
+  /// under the pointer proposed `.copy`): the copies stay where the view put them, the originals
+  /// stay in their source, which kept them. The view's own
+  /// step (the copies in, and out on undo) is the board's undo step, and its events (the copies'
+  /// change and difference, the announcement, the drop) are reported as they are.
+  @inlinable mutating func finishCopyAcross(
+    _ drag: Drag, into h: Int, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>], time: Double
+  ) -> [Event] {
+    interaction = .idle
+    autoScroll.stop()
+    // Back in their source, the originals never left: its own drop made the copies.
+    if _columns[h].id != drag.source {
+      let originals = withView(h) { view in drag.items.filter(view.snapshot.contains) }
+      _columns[h]._view.takeOut(originals, time: time)
+      if let s = index(of: drag.source) { _columns[s]._view.returnLentItems(time: time) }
+    }
+    history.undo.append(.view(_columns[h].id))
+    history.redo = []
+    return viewEvents.map { .view(_columns[h].id, $0) }
   }
 
   /// Cancels a drag whose items left the source: the view they visit lets them go, and the source,

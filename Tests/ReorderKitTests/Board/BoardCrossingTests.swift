@@ -151,7 +151,7 @@ struct BoardCrossingTests {
 
   /// A drop that does not move the items (a copy, a copy that fails) finds them where they entered.
   @Test(arguments: [true, false])
-  func aCopyFindsTheOriginalsWhereTheyEntered(named: Bool) throws {
+  func aCopyIntoAnotherViewLeavesTheOriginalsInTheirSource(named: Bool) throws {
     for entry in 0...4 {
       var board = try makeBoard(Self.start, mode: .dragDrop)
       board.updateView("doing") { view in
@@ -164,18 +164,57 @@ struct BoardCrossingTests {
       let p = Point(x: 460, y: 140)
       _ = board.pointerMoved(to: p, time: 0.7)
       let gap = try #require(board.column("doing")?.view.drag?.placeholder.index)
-      _ = board.pointerUp(at: p, time: 1)
-      var originals = Self.start[1].1
-      originals.insert("b", at: entry)
-      let doing = try #require(board.contents["doing"])
-      #expect(doing.filter { $0 != "b'" } == originals, "entry \(entry), gap \(gap)")
+      let events = board.pointerUp(at: p, time: 1)
+      #expect(!board.isDragging)
+      #expect(board.contents["todo"] == Self.start[0].1, "entry \(entry), gap \(gap): the originals stay")
       if named {
         var copies = Self.start[1].1
         copies.insert("b'", at: gap)
-        #expect(doing.filter { $0 != "b" } == copies, "entry \(entry), gap \(gap)")
+        #expect(board.contents["doing"] == copies, "entry \(entry), gap \(gap)")
+        #expect(events.contains(.view("doing", .dropped("b"))))
+        #expect(events.filter(\.isCommit).count == 1)
+        #expect(!events.contains { if case .moved = $0 { true } else { false } })
+        // One undo step: the copy out, then in again.
+        _ = board.tick(time: 2)
+        _ = board.undo(time: 3)
+        #expect(board.contents == Self.home, "entry \(entry), undo")
+        _ = board.redo(time: 4)
+        #expect(board.contents["doing"] == copies, "entry \(entry), redo")
+        #expect(board.contents["todo"] == Self.start[0].1)
+      } else {
+        // A copy the policy cannot name fails: nothing moves, and the view says why.
+        #expect(board.contents == Self.home, "entry \(entry), gap \(gap)")
+        #expect(events.contains { if case .view("doing", .dropFailed("b", _)) = $0 { true } else { false } })
+        #expect(!board.canUndo)
       }
-      #expect(board.contents["todo"] == ["a", "c", "d"])
     }
+  }
+
+  /// Back in their source after a visit, the cards are copied there by its own drop: one undo
+  /// step, the copies reported, the originals where they were.
+  @Test func aCopyBackInTheSource() throws {
+    var board = try makeBoard(Self.start, mode: .dragDrop)
+    board.updateView("todo") { view in
+      view.policy.dropSessionDidUpdate = { _, _, proposed in
+        proposed.operation == .move ? DropProposal(operation: .copy, intent: proposed.intent) : proposed
+      }
+      view.policy.identifierForCopy = { id, _ in id + "'" }
+    }
+    Self.enter(&board, gap: 2, .dragDrop)
+    let p = Self.point(column: 0, gap: 3)
+    _ = board.pointerMoved(to: p, time: 0.7)
+    #expect(board.destinationView == "todo")
+    let events = board.pointerUp(at: p, time: 1)
+    let copied = try #require(board.contents["todo"])
+    #expect(copied.filter { $0 != "b'" } == Self.start[0].1)
+    #expect(copied.count == 5)
+    #expect(board.contents["doing"] == Self.start[1].1)
+    #expect(events.filter(\.isCommit).count == 1)
+    _ = board.tick(time: 2)
+    _ = board.undo(time: 3)
+    #expect(board.contents == Self.home)
+    _ = board.redo(time: 4)
+    #expect(board.contents["todo"] == copied)
   }
 
   /// A drop after a crossing into a long list puts the card in at the gap with the section's index
