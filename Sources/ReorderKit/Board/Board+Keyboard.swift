@@ -70,20 +70,27 @@ extension Board {
     let order = forward ? Array(_columns.indices.dropFirst(from + 1)) : Array(_columns.indices.prefix(from).reversed())
     let items =
       drag.pristine ? (index(of: drag.source).map { _columns[$0]._view.boardDragItems } ?? drag.items) : drag.items
-    guard
-      let target = order.first(where: { k in
-        let column = _columns[k]
-        guard column._view.snapshot.numberOfSections > 0 else { return false }
-        return column.id == drag.source
-          || column.accepts.accepts(items, from: drag.source, count: column._view.itemCount)
-      })
-    else { return [] }
+    // The columns read in place (a column read out is a copy of its view).
+    var found: Int?
+    for k in order {
+      let accepts = withColumn(k) { column in
+        column._view.snapshot.numberOfSections > 0
+          && (column.id == drag.source
+            || column.accepts.accepts(items, from: drag.source, count: column._view.itemCount))
+      }
+      if accepts {
+        found = k
+        break
+      }
+    }
+    guard let target = found else { return [] }
     // The keyboard holds the items from now on, whatever lifted them.
     drag.isKeyboard = true
     interaction = .dragging(drag)
-    let data = _columns[target]._view.snapshot
-    let section = min(current?.section ?? 0, data.numberOfSections - 1)
-    let count = data.items(inSection: section).filter { !items.contains($0) }.count
+    let sections = withView(target) { $0.snapshot.numberOfSections }
+    let section = min(current?.section ?? 0, sections - 1)
+    // The items the section shows: its source lends the travelling ones (O(k), not O(n)).
+    let count = withView(target) { $0.restingCount(inSection: section) }
     let position = OutlinePosition<ItemID>(section: section, parent: nil, index: min(current?.index ?? 0, count))
     var events = enter(target, keyboardPosition: position, time: time)
     if case .dragging(let d) = interaction, let holder = d.holder, let h = index(of: holder) {
