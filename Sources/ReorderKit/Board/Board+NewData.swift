@@ -22,8 +22,6 @@ extension Board {
       _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
       return
     }
-    var data = data
-    let travelling = Set(drag.items)
     if id == drag.source {
       let kept = drag.items.filter(data.contains)
       guard kept.contains(drag.lead) else {
@@ -73,8 +71,12 @@ extension Board {
         returnToSource(time: time)
         return
       }
+      // The app's data does not have the items here: the view keeps them where they stand.
+      var data = data
       _ = try? data.apply(.deleted(drag.items.filter(data.contains)))
-      data.insertFitted(_columns[i]._view.placements(of: drag.items), drag, keeping: travelling)
+      data.insertFitted(_columns[i]._view.placements(of: drag.items), drag)
+      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+      return
     }
     _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
   }
@@ -159,20 +161,10 @@ extension Snapshot {
   /// Inserts a board drag's items at their places by identity: before the same next item, or at
   /// the end of the same section, or of the first section.
   @inlinable mutating func insertFitted<V>(
-    _ places: [ReorderDifference<SectionID, ItemID>], _ drag: Board<V, SectionID, ItemID>.Drag,
-    keeping travelling: Set<ItemID>
+    _ places: [ReorderDifference<SectionID, ItemID>], _ drag: Board<V, SectionID, ItemID>.Drag
   ) {
     for place in places {
-      var candidates = [place]
-      var end = place
-      end.before = nil
-      end.parent = nil
-      candidates.append(end)
-      if let first = sections.first?.id {
-        end.section = first
-        candidates.append(end)
-      }
-      for candidate in candidates {
+      for candidate in place.withFallbacks(firstSection: sections.first?.id) {
         let items = candidate.items.filter { !contains($0) }
         guard !items.isEmpty else { break }
         var c = candidate

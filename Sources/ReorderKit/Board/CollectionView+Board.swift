@@ -4,10 +4,7 @@
 /// view's own session calls (the target rule, the policy, drop and cancel) do the rest.
 extension CollectionView {
   /// The items carried by a drag in progress (the lifted one first), or none.
-  @inlinable var boardDragItems: [ItemID] {
-    guard let drag else { return [] }
-    return [drag.item] + drag.items.filter { $0 != drag.item }
-  }
+  @inlinable var boardDragItems: [ItemID] { boardDragHold?.items ?? [] }
 
   /// The items carried by a drag in progress (the lifted one first), where the pointer holds the
   /// lifted cell and its size; `nil` with no drag.
@@ -471,16 +468,8 @@ extension CollectionView {
   @inlinable mutating func insertSilently(
     _ place: ReorderDifference<SectionID, ItemID>, children: [ItemID: [ItemID]], expanded: Set<ItemID>
   ) -> ReorderDifference<SectionID, ItemID>? {
-    var end = place
-    end.before = nil
-    end.parent = nil
-    var candidates = [place, end]
-    if let first = snapshot.sections.first?.id {
-      end.section = first
-      candidates.append(end)
-    }
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
-    for candidate in candidates {
+    for candidate in place.withFallbacks(firstSection: snapshot.sections.first?.id) {
       if (try? commit(.inserted(candidate, children: children, expanded: expanded), into: &ignored)) != nil {
         return candidate
       }
@@ -582,14 +571,20 @@ extension CollectionView {
   @inlinable mutating func clearRedo() { history.redo = [] }
 }
 
-extension Snapshot {
-  /// An item's position counted without the travelling items before it in its container (a
-  /// placeholder's count). O(index) for a top-level item.
-  @inlinable func position(of id: ItemID, skipping travelling: Set<ItemID>) -> OutlinePosition<ItemID>? {
-    guard var p = position(of: id) else { return nil }
-    let siblings = p.parent.map { children(of: $0) } ?? items(inSection: p.section)
-    p.index = siblings[..<p.index].lazy.filter { !travelling.contains($0) }.count
-    return p
+extension ReorderDifference {
+  /// The place, then the end of its section's top level, then the end of `first` (a snapshot's
+  /// first section): where items go by identity, in that order, when the place's next item or
+  /// group is gone.
+  @inlinable func withFallbacks(firstSection first: SectionID?) -> [Self] {
+    var end = self
+    end.before = nil
+    end.parent = nil
+    var candidates = [self, end]
+    if let first {
+      end.section = first
+      candidates.append(end)
+    }
+    return candidates
   }
 }
 

@@ -271,10 +271,10 @@ extension CollectionView {
       if live { session.newDataArrived = true }
       session.arrange(data, placeholder: position)
       session.drop.invalidate()
-      // Items away in another view of a board stay away (their place here is their lift place).
+      // Items away in another view of a board stay away (here, where the new data has them).
       if session.away { session.goAway() }
     }
-    if mode == .dragDrop, !(self.drag?.away ?? false) {
+    if mode == .dragDrop, !drag.away {
       let home = target(for: .insertAt(position))
       modifySession { $0.drop.shown = home }
     }

@@ -94,10 +94,8 @@ public struct OutlineRow<ItemID: Hashable & Sendable>: Hashable, Sendable {
         }
       }
     }
-    if let first = dragged.first, var position = snapshot.position(of: first) {
-      // The first dragged item's place, counted without the dragged items before it.
-      let siblings = position.parent.map { snapshot.children(of: $0) } ?? snapshot.items(inSection: position.section)
-      position.index = siblings[..<position.index].lazy.filter { !draggedSet.contains($0) }.count
+    // The first dragged item's place, counted without the dragged items before it.
+    if let first = dragged.first, let position = snapshot.position(of: first, skipping: draggedSet) {
       movePlaceholder(to: position)
     }
   }

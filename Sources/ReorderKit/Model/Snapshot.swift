@@ -142,6 +142,15 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
   }
 
+  /// An item's position counted without the travelling items before it in its container (a
+  /// placeholder's count). O(index) for a top-level item.
+  @inlinable func position(of id: ItemID, skipping travelling: Set<ItemID>) -> OutlinePosition<ItemID>? {
+    guard var p = position(of: id) else { return nil }
+    let siblings = p.parent.map { children(of: $0) } ?? items(inSection: p.section)
+    p.index = siblings[..<p.index].lazy.filter { !travelling.contains($0) }.count
+    return p
+  }
+
   /// Whether the snapshot holds an item with this identifier.
   @inlinable public func contains(_ id: ItemID) -> Bool { locationByID[id] != nil }
 
