@@ -15,6 +15,14 @@ let package = Package(
     .library(name: "ReorderKitSDL", targets: ["ReorderKitSDL"]),
     .executable(name: "reorder-demo", targets: ["reorder-demo"]),
   ],
+  // `Sharing`: the desktop app's `--share` (a board shared through PostgreSQL). Off by default, so
+  // `make demo` and `swift build --product reorder-demo` do not compile SwiftNIO and PostgresNIO;
+  // `make test` builds with `--traits Sharing` (and the ReorderKitPostgres library is there either way).
+  traits: [
+    .trait(
+      name: "Sharing",
+      description: "The desktop app's --share: a board shared through PostgreSQL (builds SwiftNIO and PostgresNIO).")
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // SQLite for the desktop app's saved state (the engine does not use it).
@@ -83,9 +91,9 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil {
       name: "ReorderKitPostgresTests",
       dependencies: ["ReorderKitPostgres", "ReorderKit", .product(name: "PostgresNIO", package: "postgres-nio")]),
   ]
-  // The desktop app's `--share postgresql://…` (App+Share.swift); without PostgreSQL it says so.
+  // The desktop app's `--share postgresql://…` (App+Share.swift), with the trait `Sharing` only: a build
+  // without it says in one line how to get one.
   for target in package.targets where target.name == "reorder-demo" {
-    target.dependencies.append("ReorderKitPostgres")
-    target.swiftSettings = (target.swiftSettings ?? []) + [.define("REORDERKIT_POSTGRES")]
+    target.dependencies.append(.target(name: "ReorderKitPostgres", condition: .when(traits: ["Sharing"])))
   }
 }

@@ -3,7 +3,7 @@ import ReorderKit
 import ReorderKitSDL
 import ReorderTool
 
-#if REORDERKIT_POSTGRES
+#if Sharing
   import ReorderKitPostgres
 
   /// The app's side of `--share`: the link, and what it waits for.
@@ -178,15 +178,16 @@ import ReorderTool
     }
   }
 #else
-  /// A build without PostgreSQL (REORDERKIT_WITHOUT_POSTGRES=1) has no `--share`: it says so and
-  /// exits; nothing else of the app changes.
+  /// A build without the `Sharing` trait (`make demo`'s) has no `--share`: it says in one line how to
+  /// get one and exits; nothing else of the app changes.
   struct ShareSession {}
 
   extension App {
     static func refuseShare(_ options: Options) {
       guard options.share != nil else { return }
       warn(
-        "reorder-demo: --share: this build has no PostgreSQL support (it was built with REORDERKIT_WITHOUT_POSTGRES)")
+        "reorder-demo: --share: this build has no sharing; build one with `swift build --traits Sharing --product reorder-demo`"
+      )
       exit(2)
     }
     func shareBoardEvents(_ events: [BoardScene.Engine.Event]) {}

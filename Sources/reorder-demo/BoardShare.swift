@@ -1,4 +1,4 @@
-#if REORDERKIT_POSTGRES
+#if Sharing
   import CSDL2
   import Foundation
   import ReorderKit

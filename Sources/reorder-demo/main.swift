@@ -27,7 +27,7 @@ if options.statePath == nil {
   }
 }
 // `--share`: a URL that is not PostgreSQL's ends the app here, before a window opens.
-#if REORDERKIT_POSTGRES
+#if Sharing
   let boardShare = App.openShare(options)
 #else
   App.refuseShare(options)
@@ -69,7 +69,7 @@ for i in scenes.indices {
   }
 }
 store.adopt(scenes)
-#if REORDERKIT_POSTGRES
+#if Sharing
   if let boardShare, let i = scenes.firstIndex(where: { $0 is BoardScene }) {
     // The shared board, as the server has it (or as this client last saw it, offline).
     let snapshot = App.startShare(boardShare, cards: options.items)
@@ -80,7 +80,7 @@ store.adopt(scenes)
 let app = App(
   options: options, host: host, scenes: scenes,
   current: Options.Scene.allCases.firstIndex(of: options.scene) ?? 0, store: store)
-#if REORDERKIT_POSTGRES
+#if Sharing
   if let boardShare { app.share = ShareSession(link: boardShare) }
 #endif
 // The app owns the scenes now: a second reference would make the first drop copy a million items.
