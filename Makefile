@@ -13,23 +13,17 @@ build: setup
 demo: setup
 	@Scripts/demo.sh
 
-## Runs every test: the engine and tool tests, the formatter's check, the DocC build, ReorderKit used
-## from another package (a tagged clone, by URL and version), the example app Examples/TodoSDL, then the
-## desktop app end to end under Xvfb.
+## Runs every test, stage by stage, with a summary at the end (Scripts/test.sh; logs in test-out/): the
+## engine, app, tool and PostgreSQL suites, the formatter's check, the DocC build, availability and the
+## adapter stubs, the engine compiled for WebAssembly, ReorderKit used from another package, the example app Examples/TodoSDL, the desktop
+## app end to end under Xvfb, the monkey, the fuzzers and the sanitizers.
 test: setup
-	@Scripts/with-postgres.sh $(SWIFT) test
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/TodoSDL
-	@Scripts/docs.sh
-	@Scripts/availability.sh && Scripts/adapter-stubs.sh
-	@Scripts/outside-in.sh
-	@Scripts/todo-example.sh
-	@Scripts/e2e.sh
-	@Scripts/monkey.sh 60
-	@FUZZ_SECONDS=20 Scripts/fuzz.sh
-	@Scripts/sanitizers.sh
+	@Scripts/test.sh
 
+## The contributor's quick loop: the Swift test suites alone (a PostgreSQL of their own for the shared
+## board's tests), built as `make test` builds them.
 unit:
-	$(SWIFT) test
+	@Scripts/with-postgres.sh $(SWIFT) test --traits Sharing
 
 e2e: setup
 	@Scripts/e2e.sh

@@ -25,7 +25,9 @@ done
 
 BIN=${REORDER_DEMO:-}
 if [ -z "$BIN" ]; then
-  swift build --product reorder-demo >/dev/null || { echo "monkey: build failed" >&2; exit 1; }
+  # The app with sharing (the share tests need it), built as `make test` builds it.
+  # shellcheck disable=SC2086
+  swift build ${REORDERKIT_TRAITS:---traits Sharing} --product reorder-demo >/dev/null || { echo "monkey: build failed" >&2; exit 1; }
   BIN="$(swift build --show-bin-path)/reorder-demo"
 fi
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-monkey.XXXXXX")
