@@ -92,8 +92,15 @@ for run in $(seq 1 "$RUNS"); do
   # shellcheck disable=SC2086
   drop_and_time ${drops[2]} || exit 1
   echo "  drop 3 (${drops[2]}): release to changed $RELEASE_MS ms (load average $(load))"
+  slowest=$RELEASE_MS
   stop_app
   grep -E 'frame time|before present' "$ERR" | sed 's/^reorder-demo: /  /'
+  # The goals (DEVELOPERS.md, BENCHMARKS.md): start to ready under 10 s, release to "changed" under
+  # 500 ms, no drag or drop frame over 50 ms. Said, not enforced: this script measures.
+  worst=$(grep -F 'drags:' "$ERR" | sed -n 's/.*max \([0-9.]*\) ms.*/\1/p')
+  awk -v r="$READY_MS" -v c="$slowest" -v w="$worst" 'BEGIN {
+    printf "  goals: ready %s ms (%s, under 10000), last drop %s ms (%s, under 500), worst drag frame %s ms (%s, under 50)\n",
+      r, (r < 10000 ? "met" : "MISSED"), c, (c < 500 ? "met" : "MISSED"), w, (w != "" && w < 50 ? "met" : "MISSED") }'
   grep -E 'warning|error' "$ERR" | sed 's/^/  stderr: /'
   expected=$(last_event changed | jq -c "$first")
   [ "$(saved_order "$db" "$scene" 30)" = "$expected" ] && echo "  saved order = last changed line" ||

@@ -21,7 +21,7 @@ drag_slots() {
 
 # wait_for_err TEXT SECONDS: until stderr holds TEXT.
 wait_for_err() {
-  for _ in $(seq 1 $(($2 * 20))); do
+  for _ in $(seq 1 $(($2 * 20 * GUARD_SCALE))); do
     grep -qF -- "$1" "$ERR" 2>/dev/null && return 0
     sleep 0.05
   done
@@ -79,7 +79,7 @@ test_fault_database_locked() {
   local locker=$!
   exec 7>"$TMP/lock.fifo"
   echo "BEGIN EXCLUSIVE; SELECT 'locked';" >&7
-  for _ in $(seq 1 100); do grep -q locked "$TMP/lock.out" && break; sleep 0.05; done
+  for _ in $(seq 1 $((100 * GUARD_SCALE))); do grep -q locked "$TMP/lock.out" && break; sleep 0.05; done
   expect "sqlite3 holds the lock: $(cat "$TMP/lock.out")" grep -q locked "$TMP/lock.out" || { exec 7>&-; return 1; }
   during_fault "the database is locked by another process" || { exec 7>&-; return 1; }
   echo "ROLLBACK;" >&7
@@ -149,7 +149,7 @@ disk_full_on() {
 
 # wait_rows_all DB: every scene's rows on disk (the first start writes them in the background).
 wait_rows_all() {
-  for _ in $(seq 1 200); do
+  for _ in $(seq 1 $((200 * GUARD_SCALE))); do
     [ "$(sqlite3 "$1" 'SELECT count(*) FROM scene' 2>/dev/null)" = 5 ] && return 0
     sleep 0.05
   done

@@ -10,6 +10,11 @@ OUT=""
 ERR=""
 APP_STATUS=""
 RUN=0
+# Every wait here is a guard against a hang, never a measure of speed: it returns the moment its
+# condition holds, so a generous bound costs a passing run nothing. Each bound a test names is the
+# time the thing takes on a quiet machine with room to spare; GUARD_SCALE stretches them all, so that
+# a debug build on a slow or busy machine passes (E2E_GUARD_SCALE=1 gives the bare bounds).
+GUARD_SCALE=${E2E_GUARD_SCALE:-4}
 
 start_xvfb() {
   local fifo="$TMP/displayfd"
@@ -50,14 +55,15 @@ end_scratch_display() {
   if [ "$SCRATCH_KEEP" = 1 ]; then echo "kept $TMP"; else rm -rf "$TMP"; fi
 }
 
-# launch ARGS...: starts the app, waits for its "ready" line and its window.
+# launch ARGS...: starts the app, waits for its "ready" line (READY_SECONDS, default 20, times
+# GUARD_SCALE) and its window.
 launch() {
   RUN=$((RUN + 1))
   OUT="$TMP/run$RUN.out.jsonl"
   ERR="$TMP/run$RUN.err.txt"
   "$BIN" "$@" >"$OUT" 2>"$ERR" &
   APP_PID=$!
-  wait_for_line '"event": "ready"' 20 || { echo "    the app never reported ready; stderr:"; sed 's/^/    /' "$ERR"; return 1; }
+  wait_for_line '"event": "ready"' "${READY_SECONDS:-20}" || { echo "    the app never reported ready; stderr:"; sed 's/^/    /' "$ERR"; return 1; }
   wait_for_window '^ReorderKit$' 5 || { echo "    no window found"; return 1; }
   sleep 0.3
 }
@@ -66,7 +72,7 @@ launch() {
 wait_for_window() {
   local title=$1 limit=${2:-10}
   WID=""
-  for _ in $(seq 1 $((limit * 10))); do
+  for _ in $(seq 1 $((limit * 10 * GUARD_SCALE))); do
     WID=$(xdotool search --pid "$APP_PID" --name "$title" 2>/dev/null | head -n1)
     [ -n "$WID" ] && return 0
     sleep 0.1
@@ -84,17 +90,21 @@ stop_app() {
   APP_PID=""
 }
 
-# wait_for_line PATTERN [SECONDS]: waits until the report has a line matching PATTERN (fixed string).
+# wait_for_line PATTERN [SECONDS]: waits until the report has a line matching PATTERN (fixed string)
+# and ends with a whole line (a million-item line takes a while to write: jq must not read half).
 wait_for_line() {
   local pattern=$1 limit=${2:-10}
-  local n=$((limit * 20))
+  local n=$((limit * 20 * GUARD_SCALE))
   for _ in $(seq 1 $n); do
-    grep -qF -- "$pattern" "$OUT" 2>/dev/null && return 0
+    grep -qF -- "$pattern" "$OUT" 2>/dev/null && report_ends_whole && return 0
     kill -0 "$APP_PID" 2>/dev/null || { grep -qF -- "$pattern" "$OUT" 2>/dev/null; return; }
     sleep 0.05
   done
   return 1
 }
+
+# report_ends_whole: whether the report's last line is whole (the file ends with a newline).
+report_ends_whole() { [ "$(tail -c1 "$OUT" | od -An -tx1 | tr -d ' ')" = 0a ]; }
 
 # count_lines PATTERN: how many report lines match.
 count_lines() { grep -cF -- "$1" "$OUT" 2>/dev/null || true; }
@@ -102,8 +112,8 @@ count_lines() { grep -cF -- "$1" "$OUT" 2>/dev/null || true; }
 # wait_for_count PATTERN N [SECONDS]: waits until at least N report lines match PATTERN.
 wait_for_count() {
   local pattern=$1 want=$2 limit=${3:-10}
-  for _ in $(seq 1 $((limit * 20))); do
-    [ "$(count_lines "$pattern")" -ge "$want" ] && return 0
+  for _ in $(seq 1 $((limit * 20 * GUARD_SCALE))); do
+    [ "$(count_lines "$pattern")" -ge "$want" ] && report_ends_whole && return 0
     sleep 0.05
   done
   return 1

@@ -85,7 +85,7 @@ column_of() { tr ';' '\n' <<<"$1" | sed -n "s/^$2|//p"; }
 # wait_until_equal NAME SECONDS: waits until the window's board equals the database's.
 wait_until_equal() {
   use "$1"
-  for _ in $(seq 1 $(($2 * 5))); do
+  for _ in $(seq 1 $(($2 * 5 * GUARD_SCALE))); do
     [ "$(window_board)" = "$(database_board)" ] && return 0
     sleep 0.2
   done
@@ -179,7 +179,7 @@ check_share_server_killed_and_back() {
   expect "B equals the database" wait_until_equal b 15 || return 1
   use a
   expect "A's board is the one it made offline" [ "$(window_board)" = "$offline" ] || return 1
-  for _ in $(seq 1 50); do [ "$(outbox_count a)" = 0 ] && break; sleep 0.2; done
+  for _ in $(seq 1 $((50 * GUARD_SCALE))); do [ "$(outbox_count a)" = 0 ] && break; sleep 0.2; done
   expect "A's outbox empty after the reconnection (found $(outbox_count a))" [ "$(outbox_count a)" = 0 ] || return 1
 }
 
@@ -267,7 +267,7 @@ check_share_lost_race() {
   release
   expect "B's move committed" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
   local server
-  for _ in $(seq 1 25); do
+  for _ in $(seq 1 $((25 * GUARD_SCALE))); do
     server=$(column_of "$(database_board)" todo)
     grep -qw "$card" <<<"$server" && break
     sleep 0.2
@@ -283,7 +283,7 @@ check_share_lost_race() {
   expect "B's move stands: To do is $server" [ "$(column_of "$(database_board)" todo)" = "$server" ] || return 1
   expect "$card is on the board once: $(database_board)" \
     [ "$(database_board | tr ';,|' '\n\n\n' | grep -cx "$card")" = 1 ] || return 1
-  for _ in $(seq 1 50); do [ "$(outbox_count a)" = 0 ] && break; sleep 0.2; done
+  for _ in $(seq 1 $((50 * GUARD_SCALE))); do [ "$(outbox_count a)" = 0 ] && break; sleep 0.2; done
   expect "A's outbox empty (found $(outbox_count a))" [ "$(outbox_count a)" = 0 ] || return 1
 }
 
