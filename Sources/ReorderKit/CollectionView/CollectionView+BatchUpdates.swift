@@ -29,7 +29,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
 
   public var description: String {
     switch kind {
-    case .violations(let v): "the batch breaks UIKit's rules: " + v.map(\.description).joined(separator: "; ")
+    case .violations(let v): "the batch breaks UIKit's rules: " + v.map { $0.description }.joined(separator: "; ")
     case .change(let error): error.description
     }
   }

@@ -106,7 +106,7 @@ public struct GridLayout: CollectionLayout {
     config.columns = nil
     let probe = GridLayout(config, counts: [], flows: [])
     let flows = itemSizes.map { probe.makeFlow($0) }
-    self.init(config, counts: itemSizes.map(\.count), flows: flows)
+    self.init(config, counts: itemSizes.map { $0.count }, flows: flows)
   }
 
   private init(_ configuration: Configuration, counts: [Int], flows: [FlowSection]) {

@@ -235,22 +235,32 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     for (s, section) in sections.enumerated() {
       precondition(
         sectionIndexByID[section.id] == s,
-        "section \(section.id) indexed at \(String(describing: sectionIndexByID[section.id])), is at \(s)")
+        "section \(section.id) indexed at \(sectionIndexByID[section.id].map { "\($0)" } ?? "nil"), is at \(s)")
       for (i, item) in section.items.enumerated() {
         precondition(
           path(of: item) == ItemPath(item: i, section: s),
-          "item \(item) located at \(String(describing: locationByID[item])), is at [\(s), \(i)]")
+          "item \(item) located at \(Self.describe(locationByID[item])), is at [\(s), \(i)]")
         count += 1
         for (j, child) in (childrenByGroup[item] ?? []).enumerated() {
           precondition(
             locationByID[child] == .child(parent: item, index: j),
-            "child \(child) located at \(String(describing: locationByID[child])), is child \(j) of \(item)")
+            "child \(child) located at \(Self.describe(locationByID[child])), is child \(j) of \(item)")
           precondition(childrenByGroup[child] == nil, "group \(child) is nested in group \(item)")
           count += 1
         }
       }
     }
     precondition(count == locationByID.count, "\(locationByID.count) items indexed, \(count) present")
+  }
+
+  /// A location as the invariant checks write it: by hand, since Embedded Swift (the WebAssembly
+  /// build) has no `String(describing:)`.
+  @usableFromInline static func describe(_ location: Location?) -> String {
+    switch location {
+    case .top(let path)?: "[\(path.section), \(path.item)]"
+    case .child(let parent, let index)?: "child \(index) of \(parent)"
+    case nil: "nil"
+    }
   }
 
   @inline(__always) @inlinable func debugCheck() {
