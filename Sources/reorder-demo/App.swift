@@ -57,17 +57,24 @@ final class App: HostContent {
     }
   }
 
-  /// What a screen reader calls the scene's items and sections ("Color 5, lifted. Position 5 of 50 in Colors.").
-  func prepareAnnouncer(of index: Int) {
-    let scene = scenes[index].name
-    scenes[index].view.announcer.itemName = { id in
+  /// What a screen reader calls the scene's items and sections: what the person sees on them
+  /// ("Color 5, lifted. Position 5 of 50 in Colors."; "Aiko, lifted. Position 2 of 2 in A.").
+  func prepareAnnouncer(of index: Int) { Self.nameItems(of: &scenes[index].view, scene: scenes[index].name) }
+
+  /// Gives a scene's view the names a person sees on its items and section headers.
+  static func nameItems(of view: inout DemoView, scene: String) {
+    view.announcer.itemName = { id in
       switch scene {
       case "colors": "Color \(id.dropFirst())"
       case "photos": "Photo \(id.dropFirst())"
+      case "students": StudentsData.byID[id]?.name ?? id
       default: id.prefix(1).uppercased() + id.dropFirst()
       }
     }
-    scenes[index].view.announcer.sectionName = { id in id.prefix(1).uppercased() + id.dropFirst() }
+    view.announcer.sectionName = { id in
+      scene == "students"
+        ? StudentSort.title(ofSection: id) ?? id : id.prefix(1).uppercased() + id.dropFirst()
+    }
   }
 
   // MARK: Geometry

@@ -37,6 +37,19 @@ enum StudentSort: String, CaseIterable, Sendable {
     }
   }
 
+  /// The title shown on a section's header, from its identifier ("name-A" → "A", "month-3" →
+  /// "March", "height-150" → "150–159 cm"), or nil for an identifier of no sort.
+  static func title(ofSection id: String) -> String? {
+    guard let dash = id.firstIndex(of: "-") else { return nil }
+    let value = String(id[id.index(after: dash)...])
+    switch id[..<dash] {
+    case "name": return value.isEmpty ? nil : value
+    case "month": return Int(value).flatMap { (1...12).contains($0) ? monthNames[$0 - 1] : nil }
+    case "height": return Int(value).map { "\($0)–\($0 + 9) cm" }
+    default: return nil
+    }
+  }
+
   /// The order within a section.
   func precedes(_ a: Student, _ b: Student) -> Bool {
     switch self {
