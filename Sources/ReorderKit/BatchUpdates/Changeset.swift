@@ -36,6 +36,10 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   @inlinable public var moveItems: [ItemMove] { updates.moveItems }
   /// Items reloaded (same identifier, changed content), by path before the stage.
   @inlinable public var reloadItems: [ItemPath] { updates.reloadItems }
+  /// Sections reloaded (same identifier, changed content), by index before the stage.
+  @inlinable public var reloadSections: [Int] { updates.reloadSections }
+  /// Items reconfigured (same identifier, changed content, the cell kept), by path before the stage.
+  @inlinable public var reconfigureItems: [ItemPath] { updates.reconfigureItems }
 
   /// The number of items in each section after the stage, for ``BatchUpdate/violations(countsBefore:countsAfter:)``.
   @inlinable public var itemCounts: [Int] { sections.map(\.items.count) }
