@@ -46,6 +46,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline let reloads: UnsafeMutableBufferPointer<Bool>
   /// Whether each new section that survives moves (is outside the longest increasing subsequence).
   @usableFromInline let sectionMoves: UnsafeMutableBufferPointer<Bool>
+  /// Whether each new section that survives changed content (it is reloaded).
+  @usableFromInline let sectionReloads: UnsafeMutableBufferPointer<Bool>
 
   // Facts for stage planning, by new section index (surviving or inserted) or old section index.
   /// New sections with item deletes, inserts or moves in or out.
@@ -62,15 +64,43 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline var hasItemChanges = false
   @usableFromInline var hasMovingReloads = false
   @usableFromInline var hasStillReloads = false
+  @usableFromInline var hasSectionReloads = false
+  /// Whether item updates are written as reconfigures rather than reloads.
+  @usableFromInline var reconfiguresItems = false
+  /// Whether an item that moves and changes is updated after every move (the placement of
+  /// "same identity, new content"); otherwise in any stage but its move's (the placement
+  /// ``StagedChangeset/init(from:to:contentChanged:)`` has always had, which goldens keep).
+  @usableFromInline var updatesAfterMoves = false
 
   @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
-    try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
+    try self.init(
+      old: old, new: new, contentChanged: contentChanged, sectionContentChanged: { _ in false }, hashWidth: Int.self)
+  }
+
+  @inlinable init(
+    old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, sectionContentChanged: (SectionID) -> Bool,
+    reconfiguresItems: Bool
+  ) throws(SectionedDiffError) {
+    try self.init(
+      old: old, new: new, contentChanged: contentChanged, sectionContentChanged: sectionContentChanged,
+      hashWidth: Int.self)
+    self.reconfiguresItems = reconfiguresItems
+    updatesAfterMoves = true
   }
 
   /// Diffs with identifier hashes cut to the width of `Hash` (`Int` everywhere but in tests,
   /// which pass `Int32` to run a 32-bit platform's hashing here).
   @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
     old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
+    try self.init(
+      old: old, new: new, contentChanged: contentChanged, sectionContentChanged: { _ in false }, hashWidth: hashWidth)
+  }
+
+  /// Diffs; `sectionContentChanged` is asked about each section present on both sides.
+  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
+    old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, sectionContentChanged: (SectionID) -> Bool,
+    hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
     self.old = old
     self.new = new
@@ -81,7 +111,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     let (o, n) = (old.count, new.count)
     // The Int tables first, then the one-byte ones.
     let intCount = 5 * o + 6 * n + 2 + 2 * oldCount + 3 * newCount
-    let byteCount = 2 * newCount + 5 * n + o
+    let byteCount = 2 * newCount + 6 * n + o
     storage = .allocate(
       byteCount: intCount * MemoryLayout<Int>.stride + byteCount, alignment: MemoryLayout<Int>.alignment)
     var nextInt = storage.bindMemory(to: Int.self, capacity: intCount)
@@ -118,6 +148,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
     reloads = flags(newCount)
     sectionMoves = flags(n)
+    sectionReloads = flags(n)
     itemsTouched = flags(n)
     stillReloadTouched = flags(n)
     movingReloadTouched = flags(n)
@@ -131,6 +162,10 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     Self.number(old, start: oldStart, sectionOfFlat: oldSectionOfFlat)
     Self.number(new, start: newStart, sectionOfFlat: newSectionOfFlat)
     try matchItems(hashWidth)
+    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id) {
+      sectionReloads[s] = true
+      hasSectionReloads = true
+    }
     classifyItems(contentChanged)
     chooseSectionMoves()
   }
@@ -298,7 +333,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     for o in old.indices where newSectionOfOld[o] >= 0 {
       let s = newSectionOfOld[o]
       order.append(s)
-      weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] ? 1 : 0)
+      weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] || sectionReloads[s] ? 1 : 0)
     }
     let keep = heaviestLongestIncreasingSubsequence(order, weights: weights, bound: new.count)
     for (k, s) in order.enumerated() where !keep[k] { sectionMoves[s] = true }
