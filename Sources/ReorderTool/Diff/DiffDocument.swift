@@ -1,9 +1,10 @@
 import ReorderKit
 
-/// One side of `reorder diff`: `{"sections": [{"id": …, "items": [id or {"id": …, "content": …}]}]}`.
+/// One side of `reorder diff`: `{"sections": [{"id": …, "content": …, "items": [id or {"id": …, "content": …}]}]}`.
 ///
 /// Identifiers are strings or whole numbers (`"a"` and `1` are different
-/// identifiers); `content` is any JSON value. Identifiers must be unique
+/// identifiers); `content`, of a section or an item, is optional and any JSON
+/// value (`null` is no content). Identifiers must be unique
 /// within a document, sections and items each, unless `allowsRepeats`
 /// (`reorder diff --duplicates pair`); then content belongs to an
 /// identifier, and its occurrences in one document must not give two
@@ -19,6 +20,8 @@ struct DiffDocument {
   var sections: [Section] = []
   /// The content of each item that has one.
   var content: [JSONValue: JSONValue] = [:]
+  /// The content of each section that has one.
+  var sectionContent: [JSONValue: JSONValue] = [:]
   var itemCount = 0
 
   /// - Throws: ``InputError`` naming the first problem and its place (`sections[2].items[4]`).
@@ -34,12 +37,20 @@ struct DiffDocument {
     sections.reserveCapacity(sectionValues.count)
     for (s, sectionValue) in sectionValues.enumerated() {
       let fields = try JSONFields(sectionValue, path: "sections[\(s)]")
-      try fields.rejectUnknown(["id", "items"])
+      try fields.rejectUnknown(["id", "items"], unlisted: ["content"])
       let id = try Self.identifier(try fields.value("id"), path: "sections[\(s)].id")
-      if let first = sectionIDs.updateValue(s, forKey: id), !allowsRepeats {
+      let first = sectionIDs.updateValue(s, forKey: id)
+      if let first, !allowsRepeats {
         throw InputError(
           "sections[\(s)].id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
       }
+      let c = fields.object["content"].flatMap { $0 == .null ? nil : $0 }  // null content is no content
+      if let first, !sameJSON(sectionContent[id], c) {
+        throw InputError(
+          "sections[\(s)]: section \(Self.shown(id)) repeats with another content than sections[\(first)] (its occurrences must carry the same content, or none)"
+        )
+      }
+      if let c { sectionContent[id] = c }
       let itemValues = try fields.array("items")
       var items: [JSONValue] = []
       items.reserveCapacity(itemValues.count)

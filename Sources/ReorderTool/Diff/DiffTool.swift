@@ -8,6 +8,14 @@ import ReorderKit
 /// `deleteSections`, `insertSections`, `moveSections` (`[from, to]`),
 /// `deleteItems`, `insertItems`, `moveItems` (`[[s, i], [s, i]]`),
 /// `reloadItems` and `sections` (the data after the stage), in that order.
+///
+/// Sections may carry `"content"` as items do (any JSON value; equal values,
+/// whatever the order of an object's members, mean unchanged). When either
+/// document gives a section content, every stage gains `reloadSections`
+/// (indexes before the stage) after `moveSections`, and a section shows its
+/// old content until the stage that reloads it. With `itemUpdates`
+/// `.reconfigure` (`--updates reconfigure`), item updates are written as
+/// `reconfigureItems` in place of `reloadItems`, placed the same way.
 /// Bad input (malformed JSON, a missing field, a wrong type, a duplicate
 /// identifier) gives exit status 2 and one line on standard error.
 ///
@@ -31,14 +39,18 @@ import ReorderKit
 package enum DiffTool {
   /// Diffs two documents given as file contents.
   package static func run(
-    old: Data, new: Data, oldName: String, newName: String, pairsDuplicates: Bool = false
+    old: Data, new: Data, oldName: String, newName: String, pairsDuplicates: Bool = false,
+    itemUpdates: ItemUpdateStyle = .reload
   ) -> ToolResult {
-    run(old: [UInt8](old), new: [UInt8](new), oldName: oldName, newName: newName, pairsDuplicates: pairsDuplicates)
+    run(
+      old: [UInt8](old), new: [UInt8](new), oldName: oldName, newName: newName, pairsDuplicates: pairsDuplicates,
+      itemUpdates: itemUpdates)
   }
 
   /// Diffs two documents given as bytes.
   package static func run(
-    old: [UInt8], new: [UInt8], oldName: String, newName: String, pairsDuplicates: Bool = false
+    old: [UInt8], new: [UInt8], oldName: String, newName: String, pairsDuplicates: Bool = false,
+    itemUpdates: ItemUpdateStyle = .reload
   ) -> ToolResult {
     let pairs = pairsDuplicates
     let duplicates: DuplicateIdentifiers = pairs ? .pairByOccurrence : .refuse
@@ -52,8 +64,21 @@ package enum DiffTool {
     }
     let staged: StagedChangeset<JSONValue, JSONValue>
     var changed = Set<JSONValue>()
+    let sectionsHaveContent = !before.sectionContent.isEmpty || !after.sectionContent.isEmpty
     do {
-      if before.content.isEmpty && after.content.isEmpty {
+      if sectionsHaveContent || itemUpdates != .reload {
+        let itemsHaveContent = !before.content.isEmpty || !after.content.isEmpty
+        staged = try StagedChangeset(
+          from: before.sections, to: after.sections, duplicates: duplicates, itemUpdates: itemUpdates,
+          contentChanged: { id in
+            let isChanged = itemsHaveContent && !sameJSON(before.content[id], after.content[id])
+            if isChanged { changed.insert(id) }
+            return isChanged
+          },
+          sectionContentChanged: { id in
+            sectionsHaveContent && !sameJSON(before.sectionContent[id], after.sectionContent[id])
+          })
+      } else if before.content.isEmpty && after.content.isEmpty {
         staged = try StagedChangeset(from: before.sections, to: after.sections, duplicates: duplicates)
       } else {
         staged = try StagedChangeset(from: before.sections, to: after.sections, duplicates: duplicates) { id in
@@ -68,7 +93,7 @@ package enum DiffTool {
       if let message = after.duplicateItemMessage() { return .inputError("\(newName): \(message)") }
       return .inputError("\(error)")
     }
-    var stdout = encode(staged, before: before, after: after, changed: changed)
+    var stdout = encode(staged, before: before, after: after, changed: changed, itemUpdates: itemUpdates)
     if pairs {
       // The repeated identifiers, as a last key.
       stdout.removeLast(2)  // "}\n"
@@ -101,21 +126,33 @@ package enum DiffTool {
     }
   }
 
-  /// Writes the stages. An item whose content changed shows its old content
-  /// until the stage that reloads it; every other item shows its new content
-  /// (an item only in the old data, its old content).
+  /// Writes the stages. An item (or a section) whose content changed shows its
+  /// old content until the stage that reloads it; every other one shows its new
+  /// content (one only in the old data, its old content).
   static func encode(
-    _ staged: StagedChangeset<JSONValue, JSONValue>, before: DiffDocument, after: DiffDocument, changed: Set<JSONValue>
+    _ staged: StagedChangeset<JSONValue, JSONValue>, before: DiffDocument, after: DiffDocument, changed: Set<JSONValue>,
+    itemUpdates: ItemUpdateStyle = .reload
   ) -> String {
     guard !staged.stages.isEmpty else { return "{\"stages\": []}\n" }
     let hasContent = !before.content.isEmpty || !after.content.isEmpty
+    let sectionsHaveContent = !before.sectionContent.isEmpty || !after.sectionContent.isEmpty
+    let reconfigures = itemUpdates == .reconfigure
     var newItems = Set<JSONValue>()
     if hasContent { for section in after.sections { newItems.formUnion(section.items) } }
+    var newSections = Set<JSONValue>()
+    var oldSections = Set<JSONValue>()
+    if sectionsHaveContent {
+      newSections.formUnion(after.sections.map(\.id))
+      oldSections.formUnion(before.sections.map(\.id))
+    }
     var reloaded = Set<JSONValue>()
+    var reloadedSections = Set<JSONValue>()
     var previous = before.sections
     var lines: [String] = []
     for stage in staged.stages {
       for path in stage.reloadItems { reloaded.insert(previous[path.section].items[path.item]) }
+      for path in stage.reconfigureItems { reloaded.insert(previous[path.section].items[path.item]) }
+      for s in stage.reloadSections { reloadedSections.insert(previous[s].id) }
       var w = JSONWriter()
       w.object { w in
         w.key("deleteSections")
@@ -124,14 +161,23 @@ package enum DiffTool {
         w.array(stage.insertSections) { w, s in w.int(s) }
         w.key("moveSections")
         w.array(stage.moveSections) { w, m in w.array([m.from, m.to]) { w, s in w.int(s) } }
+        if sectionsHaveContent {
+          w.key("reloadSections")
+          w.array(stage.reloadSections) { w, s in w.int(s) }
+        }
         w.key("deleteItems")
         w.array(stage.deleteItems) { w, p in path(p, &w) }
         w.key("insertItems")
         w.array(stage.insertItems) { w, p in path(p, &w) }
         w.key("moveItems")
         w.array(stage.moveItems) { w, m in w.array([m.from, m.to]) { w, p in path(p, &w) } }
-        w.key("reloadItems")
-        w.array(stage.reloadItems) { w, p in path(p, &w) }
+        if reconfigures {
+          w.key("reconfigureItems")
+          w.array(stage.reconfigureItems) { w, p in path(p, &w) }
+        } else {
+          w.key("reloadItems")
+          w.array(stage.reloadItems) { w, p in path(p, &w) }
+        }
       }
       var line = w.text
       line.removeLast()  // the closing brace: the sections follow
@@ -139,6 +185,15 @@ package enum DiffTool {
       for (s, section) in stage.sections.enumerated() {
         line += s == 0 ? "{\"id\": " : ", {\"id\": "
         appendIdentifier(section.id, to: &line)
+        if sectionsHaveContent {
+          let id = section.id
+          let shown =
+            reloadedSections.contains(id) || !oldSections.contains(id)
+            ? after.sectionContent[id]
+            : !newSections.contains(id) || !sameJSON(before.sectionContent[id], after.sectionContent[id])
+              ? before.sectionContent[id] : after.sectionContent[id]
+          if let shown { line += ", \"content\": " + shown.serialized() }
+        }
         line += ", \"items\": ["
         for (i, id) in section.items.enumerated() {
           if i > 0 { line += ", " }
