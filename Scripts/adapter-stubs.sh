@@ -37,6 +37,7 @@ import Foundation
   open func insertItems(at indexPaths: [IndexPath]) {}
   open func deleteItems(at indexPaths: [IndexPath]) {}
   open func reloadItems(at indexPaths: [IndexPath]) {}
+  @available(iOS 15.0, tvOS 15.0, *) open func reconfigureItems(at indexPaths: [IndexPath]) {}
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
   open func reloadData() {}
   open var numberOfSections: Int { 0 }
@@ -108,7 +109,8 @@ swiftc -typecheck -I "$dir" -I "$dir/UIKit" -I "$dir/AppKit" "$dir/Uses.swift" |
 # Overloads that must not exist on the app's collection views.
 leaks=0
 for call in 'ui.insertSections(ints)' 'ui.deleteSections(ints)' 'ui.insertItems(at: paths)' \
-  'ui.moveItem(at: paths[0], to: paths[0])' 'ns.insertSections(ints)' 'ns.deleteItems(at: paths)' \
+  'ui.moveItem(at: paths[0], to: paths[0])' 'ui.reloadSections(ints)' 'ui.reconfigureItems(at: paths)' \
+  'ns.insertSections(ints)' 'ns.deleteItems(at: paths)' 'ns.reloadSections(ints)' \
   'let _: any BatchUpdatingView = ui' 'let _: any BatchUpdatingView = ns'; do
   cat >"$dir/Leak.swift" <<EOF
 import AppKit
