@@ -49,13 +49,34 @@ extension StagedChangeset {
     duplicates: DuplicateIdentifiers = .refuse, itemUpdates: ItemUpdateStyle,
     contentChanged: (ItemID) -> Bool = { _ in false }, sectionContentChanged: (SectionID) -> Bool = { _ in false }
   ) throws(SectionedDiffError) {
+    self =
+      try Self.withSectionOccurrences(
+        from: old, to: new, duplicates: duplicates, itemUpdates: itemUpdates, contentChanged: contentChanged,
+        sectionContentChanged: { id, _ in sectionContentChanged(id) }
+      ).changeset
+  }
+
+  /// The content-aware diff, with `sectionContentChanged` asked by identifier and occurrence (0
+  /// for the first; always 0 in data without repeats), and, by stage, which occurrence of its
+  /// identifier each section after the stage is (`nil` when no identifier repeats: all 0).
+  ///
+  /// ```swift
+  /// let (staged, occurrences) = try StagedChangeset.withSectionOccurrences(
+  ///   from: old, to: new, duplicates: .pairByOccurrence, itemUpdates: .reload,
+  ///   contentChanged: { _ in false }, sectionContentChanged: { id, k in oldTitle[id]?[k] != newTitle[id]?[k] })
+  /// ```
+  @inlinable
+  package static func withSectionOccurrences(
+    from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],
+    duplicates: DuplicateIdentifiers, itemUpdates: ItemUpdateStyle, contentChanged: (ItemID) -> Bool,
+    sectionContentChanged: (SectionID, Int) -> Bool
+  ) throws(SectionedDiffError) -> (changeset: Self, sectionOccurrences: [[Int]]?) {
     let reconfigures = itemUpdates == .reconfigure
     do throws(SectionedDiffError) {
       let differ = try SectionedDiffer(
-        old: old, new: new, contentChanged: contentChanged, sectionContentChanged: sectionContentChanged,
+        old: old, new: new, contentChanged: contentChanged, sectionContentChanged: { sectionContentChanged($0, 0) },
         reconfiguresItems: reconfigures)
-      self.init(stages: differ.stages())
-      return
+      return (Self(stages: differ.stages()), nil)
     } catch {
       // The differ throws before it asks anything: nothing is asked twice.
       guard duplicates.kind == .pairByOccurrence else { throw error }
@@ -77,18 +98,19 @@ extension StagedChangeset {
     do {
       let differ = try SectionedDiffer(
         old: numbered(old), new: numbered(new), contentChanged: { contentChanged($0.id) },
-        sectionContentChanged: { sectionContentChanged($0.id) }, reconfiguresItems: reconfigures)
+        sectionContentChanged: { sectionContentChanged($0.id, $0.index) }, reconfiguresItems: reconfigures)
       stages = differ.stages()
     } catch {
       preconditionFailure("numbered occurrences are unique: \(error)")
     }
-    self.init(
+    var result = Self(
       stages: stages.map { stage in
         Changeset(
           updates: stage.updates,
           sections: stage.sections.map { Snapshot.Section(id: $0.id.id, items: $0.items.map(\.id)) })
       })
-    repeatedSectionIDs = repeatedSections.repeated
-    repeatedItemIDs = repeatedItems.repeated
+    result.repeatedSectionIDs = repeatedSections.repeated
+    result.repeatedItemIDs = repeatedItems.repeated
+    return (result, stages.map { $0.sections.map(\.id.index) })
   }
 }

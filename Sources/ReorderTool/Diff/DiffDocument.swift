@@ -20,8 +20,15 @@ struct DiffDocument {
   var sections: [Section] = []
   /// The content of each item that has one.
   var content: [JSONValue: JSONValue] = [:]
-  /// The content of each section that has one.
-  var sectionContent: [JSONValue: JSONValue] = [:]
+  /// The content of each section that has one, by identifier and occurrence.
+  var sectionContent: [SectionKey: JSONValue] = [:]
+
+  /// A section's identifier and which of its occurrences in the document it is (0 for the first;
+  /// identifiers repeat only with `allowsRepeats`, whose pairing is by occurrence).
+  struct SectionKey: Hashable {
+    var id: JSONValue
+    var occurrence: Int
+  }
   var itemCount = 0
 
   /// - Throws: ``InputError`` naming the first problem and its place (`sections[2].items[4]`).
@@ -33,6 +40,7 @@ struct DiffDocument {
     let sectionValues = try top.array("sections")
     try top.rejectUnknown(["sections"])
     var sectionIDs = [JSONValue: Int](minimumCapacity: sectionValues.count)
+    var sectionOccurrences: [JSONValue: Int] = [:]
     itemCount = sectionValues.reduce(0) { $0 + ($1["items"]?.array?.count ?? 0) }
     sections.reserveCapacity(sectionValues.count)
     for (s, sectionValue) in sectionValues.enumerated() {
@@ -44,13 +52,10 @@ struct DiffDocument {
         throw InputError(
           "sections[\(s)].id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
       }
-      let c = fields.object["content"].flatMap { $0 == .null ? nil : $0 }  // null content is no content
-      if let first, !sameJSON(sectionContent[id], c) {
-        throw InputError(
-          "sections[\(s)]: section \(Self.shown(id)) repeats with another content than sections[\(first)] (its occurrences must carry the same content, or none)"
-        )
-      }
-      if let c { sectionContent[id] = c }
+      let occurrence = first == nil ? 0 : sectionOccurrences[id, default: 0] + 1
+      if first != nil { sectionOccurrences[id] = occurrence }
+      // Null content is no content.
+      if let c = fields.object["content"], c != .null { sectionContent[SectionKey(id: id, occurrence: occurrence)] = c }
       let itemValues = try fields.array("items")
       var items: [JSONValue] = []
       items.reserveCapacity(itemValues.count)

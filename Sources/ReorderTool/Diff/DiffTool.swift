@@ -10,7 +10,8 @@ import ReorderKit
 /// `reloadItems` and `sections` (the data after the stage), in that order.
 ///
 /// Sections may carry `"content"` as items do (any JSON value; equal values,
-/// whatever the order of an object's members, mean unchanged). When either
+/// whatever the order of an object's members, mean unchanged; with repeats, a
+/// section's content is its occurrence's). When either
 /// document gives a section content, every stage gains `reloadSections`
 /// (indexes before the stage) after `moveSections`, and a section shows its
 /// old content until the stage that reloads it. With `itemUpdates`
@@ -63,20 +64,22 @@ package enum DiffTool {
       return .inputError(error.message)
     }
     let staged: StagedChangeset<JSONValue, JSONValue>
+    var sectionOccurrences: [[Int]]?
     var changed = Set<JSONValue>()
     let sectionsHaveContent = !before.sectionContent.isEmpty || !after.sectionContent.isEmpty
     do {
       if sectionsHaveContent || itemUpdates != .reload {
         let itemsHaveContent = !before.content.isEmpty || !after.content.isEmpty
-        staged = try StagedChangeset(
+        (staged, sectionOccurrences) = try StagedChangeset.withSectionOccurrences(
           from: before.sections, to: after.sections, duplicates: duplicates, itemUpdates: itemUpdates,
           contentChanged: { id in
             let isChanged = itemsHaveContent && !sameJSON(before.content[id], after.content[id])
             if isChanged { changed.insert(id) }
             return isChanged
           },
-          sectionContentChanged: { id in
-            sectionsHaveContent && !sameJSON(before.sectionContent[id], after.sectionContent[id])
+          sectionContentChanged: { id, k in
+            let key = DiffDocument.SectionKey(id: id, occurrence: k)
+            return sectionsHaveContent && !sameJSON(before.sectionContent[key], after.sectionContent[key])
           })
       } else if before.content.isEmpty && after.content.isEmpty {
         staged = try StagedChangeset(from: before.sections, to: after.sections, duplicates: duplicates)
@@ -93,7 +96,9 @@ package enum DiffTool {
       if let message = after.duplicateItemMessage() { return .inputError("\(newName): \(message)") }
       return .inputError("\(error)")
     }
-    var stdout = encode(staged, before: before, after: after, changed: changed, itemUpdates: itemUpdates)
+    var stdout = encode(
+      staged, before: before, after: after, changed: changed, itemUpdates: itemUpdates,
+      sectionOccurrences: sectionOccurrences)
     if pairs {
       // The repeated identifiers, as a last key.
       stdout.removeLast(2)  // "}\n"
@@ -128,10 +133,12 @@ package enum DiffTool {
 
   /// Writes the stages. An item (or a section) whose content changed shows its
   /// old content until the stage that reloads it; every other one shows its new
-  /// content (one only in the old data, its old content).
+  /// content (one only in the old data, its old content). A section's content is
+  /// its occurrence's: `sectionOccurrences` gives, by stage, which occurrence of its
+  /// identifier each section is (`nil`: every identifier appears once).
   static func encode(
     _ staged: StagedChangeset<JSONValue, JSONValue>, before: DiffDocument, after: DiffDocument, changed: Set<JSONValue>,
-    itemUpdates: ItemUpdateStyle = .reload
+    itemUpdates: ItemUpdateStyle = .reload, sectionOccurrences: [[Int]]? = nil
   ) -> String {
     guard !staged.stages.isEmpty else { return "{\"stages\": []}\n" }
     let hasContent = !before.content.isEmpty || !after.content.isEmpty
@@ -139,20 +146,37 @@ package enum DiffTool {
     let reconfigures = itemUpdates == .reconfigure
     var newItems = Set<JSONValue>()
     if hasContent { for section in after.sections { newItems.formUnion(section.items) } }
-    var newSections = Set<JSONValue>()
-    var oldSections = Set<JSONValue>()
+    typealias Key = DiffDocument.SectionKey
+    /// The sections' keys in order, the k-th appearance of an identifier being its k-th occurrence.
+    func keys(_ sections: [DiffDocument.Section]) -> [Key] {
+      var seen: [JSONValue: Int] = [:]
+      return sections.map { section in
+        defer { seen[section.id, default: 0] += 1 }
+        return Key(id: section.id, occurrence: seen[section.id, default: 0])
+      }
+    }
+    var newSections = Set<Key>()
+    var oldSections = Set<Key>()
+    var previousKeys: [Key] = []
     if sectionsHaveContent {
-      newSections.formUnion(after.sections.map(\.id))
-      oldSections.formUnion(before.sections.map(\.id))
+      newSections.formUnion(keys(after.sections))
+      previousKeys = keys(before.sections)
+      oldSections.formUnion(previousKeys)
     }
     var reloaded = Set<JSONValue>()
-    var reloadedSections = Set<JSONValue>()
+    var reloadedSections = Set<Key>()
     var previous = before.sections
     var lines: [String] = []
-    for stage in staged.stages {
+    for (t, stage) in staged.stages.enumerated() {
       for path in stage.reloadItems { reloaded.insert(previous[path.section].items[path.item]) }
       for path in stage.reconfigureItems { reloaded.insert(previous[path.section].items[path.item]) }
-      for s in stage.reloadSections { reloadedSections.insert(previous[s].id) }
+      for s in stage.reloadSections { reloadedSections.insert(previousKeys[s]) }
+      let stageKeys =
+        !sectionsHaveContent
+        ? []
+        : sectionOccurrences.map { occurrences in
+          zip(stage.sections, occurrences[t]).map { Key(id: $0.id, occurrence: $1) }
+        } ?? stage.sections.map { Key(id: $0.id, occurrence: 0) }
       var w = JSONWriter()
       w.object { w in
         w.key("deleteSections")
@@ -186,12 +210,12 @@ package enum DiffTool {
         line += s == 0 ? "{\"id\": " : ", {\"id\": "
         appendIdentifier(section.id, to: &line)
         if sectionsHaveContent {
-          let id = section.id
+          let key = stageKeys[s]
           let shown =
-            reloadedSections.contains(id) || !oldSections.contains(id)
-            ? after.sectionContent[id]
-            : !newSections.contains(id) || !sameJSON(before.sectionContent[id], after.sectionContent[id])
-              ? before.sectionContent[id] : after.sectionContent[id]
+            reloadedSections.contains(key) || !oldSections.contains(key)
+            ? after.sectionContent[key]
+            : !newSections.contains(key) || !sameJSON(before.sectionContent[key], after.sectionContent[key])
+              ? before.sectionContent[key] : after.sectionContent[key]
           if let shown { line += ", \"content\": " + shown.serialized() }
         }
         line += ", \"items\": ["
@@ -216,6 +240,7 @@ package enum DiffTool {
       line += "]}"
       lines.append(line)
       previous = stage.sections
+      previousKeys = stageKeys
     }
     return "{\"stages\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
   }
