@@ -16,7 +16,8 @@ section whose identifier is the model's identifier and whose content is the rest
 same way (`M(i, b)`, integers, strings, `A(n)`). With `--drop-section-models` sections carry
 no content (what `reorder diff` could answer before sections had content). A pair that repeats
 an identifier is run again with `--duplicates pair`. A pair is answered when `reorder diff`
-exits 0 and its last stage's sections are the new document's.
+exits 0, every stage keeps UIKit's rules (counts, and nothing updated, moved, inserted or deleted
+where the stage moves or reloads its section) and its last stage's sections are the new document's.
 
 Options: `--reorder PATH` (default .build/debug/reorder), `--updates reloadItems|reconfigure`,
 `--drop-section-models`, `--keep DIR` (write each pair's documents there).
@@ -155,6 +156,46 @@ def shape(sections):
     return out
 
 
+def stage_errors(stage, before_counts):
+    """UIKit's rules for one stage, from the counts before it (a short copy of BatchUpdate.violations)."""
+    errors = []
+    after = [len(s["items"]) for s in stage["sections"]]
+    deleted, inserted = set(stage["deleteSections"]), set(stage["insertSections"])
+    moved = {f: t for f, t in stage["moveSections"]}
+    reloaded = set(stage.get("reloadSections", []))
+    if len(before_counts) - len(deleted) + len(inserted) != len(after):
+        return [f"{len(after)} sections after; expected {len(before_counts) - len(deleted) + len(inserted)}"]
+    free = iter(i for i in range(len(after)) if i not in inserted and i not in moved.values())
+    destination = {}
+    for b in range(len(before_counts)):
+        if b not in deleted:
+            destination[b] = moved[b] if b in moved else next(free)
+    if reloaded & (deleted | set(moved)):
+        errors.append(f"sections {sorted(reloaded & (deleted | set(moved)))} are reloaded and deleted or moved")
+    lost = [0] * len(before_counts)
+    gained = [0] * len(after)
+    updates = stage.get("reloadItems", []) + stage.get("reconfigureItems", [])
+    sources = [m[0] for m in stage["moveItems"]]
+    for s, i in stage["deleteItems"] + sources:
+        if s not in deleted:
+            lost[s] += 1
+        if s in moved or s in reloaded:
+            errors.append(f"[{s}, {i}] leaves section {s}, which moves or is reloaded")
+    for s, i in stage["insertItems"] + [m[1] for m in stage["moveItems"]]:
+        gained[s] += 1
+        if s in inserted or s in moved.values():
+            errors.append(f"[{s}, {i}] enters section {s}, which is inserted or moves")
+        if any(destination.get(b) == s for b in reloaded):
+            errors.append(f"[{s}, {i}] enters section {s}, which is reloaded")
+    for s, i in updates:
+        if [s, i] in sources or [s, i] in stage["deleteItems"] or s in moved or s in deleted or s in reloaded:
+            errors.append(f"item [{s}, {i}] is updated while it, or its section, changes")
+    for b, a in destination.items():
+        if before_counts[b] - lost[b] + gained[a] != after[a]:
+            errors.append(f"section {a} has {after[a]} items; expected {before_counts[b] - lost[b] + gained[a]}")
+    return errors
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("algorithm_test", help="DifferenceKit's Tests/AlgorithmTest.swift")
@@ -198,13 +239,20 @@ def main():
         stages = json.loads(run.stdout)["stages"]
         last = stages[-1]["sections"] if stages else old_doc["sections"]
         ok = shape(last) == shape(new_doc["sections"])
+        counts = [len(sec["items"]) for sec in old_doc["sections"]]
+        broken = []
+        for t, stage in enumerate(stages):
+            broken += [f"stage {t}: {e}" for e in stage_errors(stage, counts)]
+            counts = [len(sec["items"]) for sec in stage["sections"]]
+        if broken:
+            ok = False
         moves = sum(len(s["moveItems"]) + len(s["moveSections"]) for s in stages)
         updates = sum(len(s.get("reloadItems", s.get("reconfigureItems", []))) for s in stages)
         section_updates = sum(len(s.get("reloadSections", [])) for s in stages)
         answered += ok
         rows.append(
             (label, pairing, str(len(stages)), str(moves), str(updates), str(section_updates),
-             "answered" if ok else "WRONG: the last stage is not the new data"))
+             "answered" if ok else "WRONG: " + ("; ".join(broken) or "the last stage is not the new data")))
     header = ("pair", "duplicates", "stages", "moves", "item updates", "section reloads", "result")
     widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header) - 1)]
     for r in [header] + rows:
