@@ -81,36 +81,16 @@ extension StagedChangeset {
       // The differ throws before it asks anything: nothing is asked twice.
       guard duplicates.kind == .pairByOccurrence else { throw error }
     }
-    typealias Numbered = Snapshot<Occurrence<SectionID>, Occurrence<ItemID>>.Section
-    var repeatedSections = RepeatTracker<SectionID>()
-    var repeatedItems = RepeatTracker<ItemID>()
-    func numbered(_ sections: [Snapshot<SectionID, ItemID>.Section]) -> [Numbered] {
-      var sectionCount: [SectionID: Int] = [:]
-      var itemCount: [ItemID: Int] = [:]
-      return sections.map { section in
-        let s = repeatedSections.next(section.id, &sectionCount)
-        return Numbered(
-          id: Occurrence(section.id, s),
-          items: section.items.map { Occurrence($0, repeatedItems.next($0, &itemCount)) })
-      }
-    }
+    let numbered = Occurrences(old, new)
     let stages: [Changeset<Occurrence<SectionID>, Occurrence<ItemID>>]
     do {
       let differ = try SectionedDiffer(
-        old: numbered(old), new: numbered(new), contentChanged: { contentChanged($0.id) },
+        old: numbered.old, new: numbered.new, contentChanged: { contentChanged($0.id) },
         sectionContentChanged: { sectionContentChanged($0.id, $0.index) }, reconfiguresItems: reconfigures)
       stages = differ.stages()
     } catch {
       preconditionFailure("numbered occurrences are unique: \(error)")
     }
-    var result = Self(
-      stages: stages.map { stage in
-        Changeset(
-          updates: stage.updates,
-          sections: stage.sections.map { Snapshot.Section(id: $0.id.id, items: $0.items.map(\.id)) })
-      })
-    result.repeatedSectionIDs = repeatedSections.repeated
-    result.repeatedItemIDs = repeatedItems.repeated
-    return (result, stages.map { $0.sections.map(\.id.index) })
+    return (numbered.unnumbered(stages), stages.map { $0.sections.map(\.id.index) })
   }
 }
