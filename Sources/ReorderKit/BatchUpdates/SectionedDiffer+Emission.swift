@@ -11,6 +11,7 @@
 extension SectionedDiffer {
   /// The changeset's stages.
   @inlinable func stages() -> [Changeset<SectionID, ItemID>] {
+    chooseSectionMoves()
     let plan = schedule()
     let k = plan.count
     guard k > 0 else { return [] }

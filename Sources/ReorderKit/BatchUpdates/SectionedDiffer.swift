@@ -73,34 +73,29 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline var updatesAfterMoves = false
 
   @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
-    try self.init(
-      old: old, new: new, contentChanged: contentChanged, sectionContentChanged: { _ in false }, hashWidth: Int.self)
+    try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
   }
 
+  /// Diffs with section content too (`sectionContentChanged` is asked about each section present
+  /// on both sides), in the placement of content updates.
   @inlinable init(
     old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, sectionContentChanged: (SectionID) -> Bool,
     reconfiguresItems: Bool
   ) throws(SectionedDiffError) {
-    try self.init(
-      old: old, new: new, contentChanged: contentChanged, sectionContentChanged: sectionContentChanged,
-      hashWidth: Int.self)
+    try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
+    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id) {
+      sectionReloads[s] = true
+      hasSectionReloads = true
+    }
     self.reconfiguresItems = reconfiguresItems
     updatesAfterMoves = true
   }
 
   /// Diffs with identifier hashes cut to the width of `Hash` (`Int` everywhere but in tests,
-  /// which pass `Int32` to run a 32-bit platform's hashing here).
+  /// which pass `Int32` to run a 32-bit platform's hashing here). The section moves are chosen
+  /// by ``stages()``, once the section reloads are known.
   @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
     old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, hashWidth: Hash.Type
-  ) throws(SectionedDiffError) {
-    try self.init(
-      old: old, new: new, contentChanged: contentChanged, sectionContentChanged: { _ in false }, hashWidth: hashWidth)
-  }
-
-  /// Diffs; `sectionContentChanged` is asked about each section present on both sides.
-  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
-    old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, sectionContentChanged: (SectionID) -> Bool,
-    hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
     self.old = old
     self.new = new
@@ -162,12 +157,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     Self.number(old, start: oldStart, sectionOfFlat: oldSectionOfFlat)
     Self.number(new, start: newStart, sectionOfFlat: newSectionOfFlat)
     try matchItems(hashWidth)
-    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id) {
-      sectionReloads[s] = true
-      hasSectionReloads = true
-    }
     classifyItems(contentChanged)
-    chooseSectionMoves()
   }
 
   @inlinable deinit { storage.deallocate() }
