@@ -76,11 +76,14 @@ swiftc -emit-module -parse-as-library -module-name UIKit -emit-module-path "$dir
   "$dir/UIKit.swift" "$dir/IndexPath+Stub.swift" || fail "the stub UIKit does not compile"
 swiftc -emit-module -parse-as-library -module-name AppKit -emit-module-path "$dir/AppKit/AppKit.swiftmodule" \
   "$dir/AppKit.swift" "$dir/IndexPath+Stub.swift" || fail "the stub AppKit does not compile"
+# The package's modules share its package name (as SwiftPM and Scripts/fuzz.sh give it), for `package` symbols.
 # shellcheck disable=SC2046
-swiftc -emit-module -parse-as-library -module-name ReorderKit -emit-module-path "$dir/ReorderKit.swiftmodule" \
+swiftc -emit-module -parse-as-library -module-name ReorderKit -package-name ReorderKit \
+  -emit-module-path "$dir/ReorderKit.swiftmodule" \
   $(find Sources/ReorderKit -name '*.swift' | sort) || fail "the engine does not compile"
 # shellcheck disable=SC2046
-swiftc -emit-module -parse-as-library -module-name ReorderKitUIKit -I "$dir" -I "$dir/UIKit" -I "$dir/AppKit" \
+swiftc -emit-module -parse-as-library -module-name ReorderKitUIKit -package-name ReorderKit \
+  -I "$dir" -I "$dir/UIKit" -I "$dir/AppKit" \
   -emit-module-path "$dir/ReorderKitUIKit.swiftmodule" $(find Sources/ReorderKitUIKit -name '*.swift' | sort) ||
   fail "ReorderKitUIKit does not type-check against the stub UIKit and AppKit"
 for file in Sources/ReorderKitUIKit/UICollectionView+Reload.swift Sources/ReorderKitUIKit/NSCollectionView+Reload.swift; do
