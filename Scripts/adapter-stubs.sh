@@ -37,6 +37,7 @@ import Foundation
   open func insertItems(at indexPaths: [IndexPath]) {}
   open func deleteItems(at indexPaths: [IndexPath]) {}
   open func reloadItems(at indexPaths: [IndexPath]) {}
+  @available(iOS 15.0, tvOS 15.0, *) open func reconfigureItems(at indexPaths: [IndexPath]) {}
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
   open func reloadData() {}
   open var numberOfSections: Int { 0 }
@@ -75,11 +76,14 @@ swiftc -emit-module -parse-as-library -module-name UIKit -emit-module-path "$dir
   "$dir/UIKit.swift" "$dir/IndexPath+Stub.swift" || fail "the stub UIKit does not compile"
 swiftc -emit-module -parse-as-library -module-name AppKit -emit-module-path "$dir/AppKit/AppKit.swiftmodule" \
   "$dir/AppKit.swift" "$dir/IndexPath+Stub.swift" || fail "the stub AppKit does not compile"
+# The package's modules share its package name (as SwiftPM and Scripts/fuzz.sh give it), for `package` symbols.
 # shellcheck disable=SC2046
-swiftc -emit-module -parse-as-library -module-name ReorderKit -emit-module-path "$dir/ReorderKit.swiftmodule" \
+swiftc -emit-module -parse-as-library -module-name ReorderKit -package-name ReorderKit \
+  -emit-module-path "$dir/ReorderKit.swiftmodule" \
   $(find Sources/ReorderKit -name '*.swift' | sort) || fail "the engine does not compile"
 # shellcheck disable=SC2046
-swiftc -emit-module -parse-as-library -module-name ReorderKitUIKit -I "$dir" -I "$dir/UIKit" -I "$dir/AppKit" \
+swiftc -emit-module -parse-as-library -module-name ReorderKitUIKit -package-name ReorderKit \
+  -I "$dir" -I "$dir/UIKit" -I "$dir/AppKit" \
   -emit-module-path "$dir/ReorderKitUIKit.swiftmodule" $(find Sources/ReorderKitUIKit -name '*.swift' | sort) ||
   fail "ReorderKitUIKit does not type-check against the stub UIKit and AppKit"
 for file in Sources/ReorderKitUIKit/UICollectionView+Reload.swift Sources/ReorderKitUIKit/NSCollectionView+Reload.swift; do
@@ -108,7 +112,8 @@ swiftc -typecheck -I "$dir" -I "$dir/UIKit" -I "$dir/AppKit" "$dir/Uses.swift" |
 # Overloads that must not exist on the app's collection views.
 leaks=0
 for call in 'ui.insertSections(ints)' 'ui.deleteSections(ints)' 'ui.insertItems(at: paths)' \
-  'ui.moveItem(at: paths[0], to: paths[0])' 'ns.insertSections(ints)' 'ns.deleteItems(at: paths)' \
+  'ui.moveItem(at: paths[0], to: paths[0])' 'ui.reloadSections(ints)' 'ui.reconfigureItems(at: paths)' \
+  'ns.insertSections(ints)' 'ns.deleteItems(at: paths)' 'ns.reloadSections(ints)' \
   'let _: any BatchUpdatingView = ui' 'let _: any BatchUpdatingView = ns'; do
   cat >"$dir/Leak.swift" <<EOF
 import AppKit

@@ -2,33 +2,36 @@ import ReorderKit
 
 /// Splitting reloads out of a batch that also changes the data, for ``BatchUpdatingView``.
 extension BatchUpdate {
-  /// The batches a view applies for this one: itself, or, when it reloads items and also
-  /// changes anything else, the changes first and then the reloads alone, at the reloaded
-  /// items' paths after the changes.
+  /// The batches a view applies for this one: itself, or, when it reloads or reconfigures
+  /// items or reloads sections and also changes anything else, the changes first and then the
+  /// updates alone, at the paths after the changes.
   ///
   /// UIKit implements a reload as a delete and an insert at the same place, and mishandles it
   /// when other operations of the batch shift the item; in a batch of their own nothing shifts.
   func batches(countsAfter: [Int]) -> [BatchUpdate] {
     var changes = self
     changes.reloadItems = []
-    guard !reloadItems.isEmpty, !changes.isEmpty, let paths = pathsAfter(ofKept: reloadItems, countsAfter: countsAfter)
+    changes.reconfigureItems = []
+    changes.reloadSections = []
+    guard changes != self, !changes.isEmpty,
+      let reloads = pathsAfter(ofKept: reloadItems, countsAfter: countsAfter),
+      let reconfigures = pathsAfter(ofKept: reconfigureItems, countsAfter: countsAfter),
+      let destination = sectionDestinations(countsAfter: countsAfter)
     else { return [self] }
-    return [changes, BatchUpdate(reloadItems: paths)]
+    var sections: [Int] = []
+    for s in reloadSections {
+      guard destination.indices.contains(s), let to = destination[s] else { return [self] }
+      sections.append(to)
+    }
+    return [changes, BatchUpdate(reloadItems: reloads, reloadSections: sections, reconfigureItems: reconfigures)]
   }
 
-  /// Where items that this batch neither deletes nor moves are after it, from their paths before it.
-  ///
-  /// A kept section goes where the batch moves it, or else to the next index after the batch
-  /// that no inserted or moved section takes; a kept item keeps its order among the kept items
-  /// of its section, which fill the indices no inserted or moved-in item takes. `nil` when the
-  /// batch does not add up (it breaks a rule that `violations(countsBefore:countsAfter:)` reports).
-  ///
-  /// - Complexity: O(s + b log b), where s is the number of sections and b the number of paths in
-  ///   the batch and in `paths`.
-  func pathsAfter(ofKept paths: [ItemPath], countsAfter: [Int]) -> [ItemPath]? {
+  /// Where each section before this batch is after it (`nil`: deleted), or `nil` when the batch
+  /// does not add up. A kept section goes where the batch moves it, or else to the next index
+  /// after the batch that no inserted or moved section takes.
+  func sectionDestinations(countsAfter: [Int]) -> [Int?]? {
     let sectionsBefore = countsAfter.count - insertSections.count + deleteSections.count
     guard sectionsBefore >= 0 else { return nil }
-    // Sections: where each one before goes.
     var taken = [Bool](repeating: false, count: countsAfter.count)
     var destination = [Int?](repeating: nil, count: sectionsBefore)
     var settled = [Bool](repeating: false, count: sectionsBefore)  // deleted or moved
@@ -51,6 +54,22 @@ extension BatchUpdate {
       guard let slot = free.next() else { return nil }
       destination[s] = slot
     }
+    return destination
+  }
+
+  /// Where items that this batch neither deletes nor moves are after it, from their paths before it.
+  ///
+  /// A kept section goes where the batch moves it, or else to the next index after the batch
+  /// that no inserted or moved section takes; a kept item keeps its order among the kept items
+  /// of its section, which fill the indices no inserted or moved-in item takes. `nil` when the
+  /// batch does not add up (it breaks a rule that `violations(countsBefore:countsAfter:)` reports).
+  ///
+  /// - Complexity: O(s + b log b), where s is the number of sections and b the number of paths in
+  ///   the batch and in `paths`.
+  func pathsAfter(ofKept paths: [ItemPath], countsAfter: [Int]) -> [ItemPath]? {
+    if paths.isEmpty { return [] }
+    guard let destination = sectionDestinations(countsAfter: countsAfter) else { return nil }
+    let sectionsBefore = destination.count
     // Items: removed ones before, arrived ones after, by section, sorted.
     var removed = [[Int]](repeating: [], count: sectionsBefore)
     var arrived = [[Int]](repeating: [], count: countsAfter.count)

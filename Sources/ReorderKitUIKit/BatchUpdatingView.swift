@@ -26,6 +26,8 @@ import ReorderKit
 ///   func deleteItems(at paths: [ItemPath]) { print("delete", paths) }
 ///   func moveItem(at path: ItemPath, to newPath: ItemPath) { print("move", path, newPath) }
 ///   func reloadItems(at paths: [ItemPath]) { print("reload", paths) }
+///   func reloadSections(_ sections: [Int]) { print("reload sections", sections) }
+///   func reconfigureItems(at paths: [ItemPath]) { print("reconfigure", paths) }
 ///   func reloadData() { shown = sections }
 ///   var numberOfSections: Int { shown.count }
 ///   func numberOfItems(inSection section: Int) -> Int { shown[section].items.count }
@@ -55,6 +57,12 @@ public protocol BatchUpdatingView: AnyObject {
   func moveItem(at path: ItemPath, to newPath: ItemPath)
   /// Reloads items (same identifier, new content), by path before the batch.
   func reloadItems(at paths: [ItemPath])
+  /// Reloads sections (same identifier, new content: a header's title, a count), by index before
+  /// the batch. The default reloads every item of those sections.
+  func reloadSections(_ sections: [Int])
+  /// Reconfigures items (same identifier, new content, the cell kept: UIKit's `reconfigureItems`,
+  /// iOS 15), by path before the batch. The default reloads them.
+  func reconfigureItems(at paths: [ItemPath])
   /// Forgets what the view shows and asks the data source again, without animation.
   func reloadData()
   /// The number of sections the view shows.
@@ -64,14 +72,32 @@ public protocol BatchUpdatingView: AnyObject {
 }
 
 extension BatchUpdatingView {
+  /// Reloads every item of the sections, for views without a section reload of their own.
+  ///
+  /// ```swift
+  /// view.reloadSections([0])   // reloadItems(at: [[0, 0], [0, 1]]) on a view that shows two items in section 0
+  /// ```
+  public func reloadSections(_ sections: [Int]) {
+    let paths = sections.flatMap { s in (0..<numberOfItems(inSection: s)).map { ItemPath(item: $0, section: s) } }
+    if !paths.isEmpty { reloadItems(at: paths) }
+  }
+
+  /// Reloads the items, for views that cannot reconfigure a cell in place.
+  ///
+  /// ```swift
+  /// view.reconfigureItems(at: [ItemPath(item: 1, section: 0)])   // reloadItems(at: [[0, 1]])
+  /// ```
+  public func reconfigureItems(at paths: [ItemPath]) { reloadItems(at: paths) }
+
   /// Applies a staged changeset, one animated batch per stage, in UIKit's order.
   ///
   /// Each stage is one `performBatchUpdates`. Inside it, `setData` is called first with the
   /// stage's sections (what the data source must answer after the batch), then the section
-  /// deletes, inserts and moves, then the item deletes, inserts and moves. A stage that reloads
-  /// items and also changes anything else is applied as two batches, the changes and then the
-  /// reloads alone (at the items' paths after the changes): a reload is a delete and insert in
-  /// place, and UIKit mishandles it when the same batch shifts the item.
+  /// deletes, inserts, moves and reloads, then the item deletes, inserts, moves, reloads and
+  /// reconfigures. A stage that reloads or reconfigures items or reloads sections and also changes
+  /// anything else is applied as two batches, the changes and then the updates alone (at the
+  /// paths after the changes): a reload is a delete and insert in place, and UIKit mishandles it
+  /// when the same batch shifts the item.
   ///
   /// The view reloads without animation, with `setData` called once with the final sections,
   /// instead of animating, when:
@@ -136,15 +162,18 @@ extension BatchUpdatingView {
     tracker.finish(interrupted: false)
   }
 
-  /// Makes the calls of one batch, in UIKit's order: sections, then items; deletes, inserts, moves, reloads.
+  /// Makes the calls of one batch, in UIKit's order: sections, then items; deletes, inserts,
+  /// moves, reloads (then reconfigures).
   private func applyCalls(of batch: BatchUpdate) {
     if !batch.deleteSections.isEmpty { deleteSections(batch.deleteSections) }
     if !batch.insertSections.isEmpty { insertSections(batch.insertSections) }
     for move in batch.moveSections { moveSection(move.from, toSection: move.to) }
+    if !batch.reloadSections.isEmpty { reloadSections(batch.reloadSections) }
     if !batch.deleteItems.isEmpty { deleteItems(at: batch.deleteItems) }
     if !batch.insertItems.isEmpty { insertItems(at: batch.insertItems) }
     for move in batch.moveItems { moveItem(at: move.from, to: move.to) }
     if !batch.reloadItems.isEmpty { reloadItems(at: batch.reloadItems) }
+    if !batch.reconfigureItems.isEmpty { reconfigureItems(at: batch.reconfigureItems) }
   }
 }
 

@@ -6,7 +6,7 @@
 //   func moveSection(_ section: Int, toSection newSection: Int)
 //   func insertItems(at indexPaths: Set<IndexPath>), func deleteItems(at indexPaths: Set<IndexPath>)
 //   func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath)
-//   func reloadItems(at indexPaths: Set<IndexPath>), func reloadData()
+//   func reloadItems(at indexPaths: Set<IndexPath>), func reloadData(), func reloadSections(_ sections: IndexSet)
 //   var numberOfSections: Int { get }, func numberOfItems(inSection section: Int) -> Int
 // NSCollectionView does not conform to BatchUpdatingView: an internal wrapper does, so no method
 // taking ReorderKit's types is added to the app's collection views besides `reload(using:…)`.
@@ -69,6 +69,10 @@
     }
 
     func reloadItems(at paths: [ItemPath]) { view.reloadItems(at: Set(paths.map(IndexPath.init(_:)))) }
+
+    func reloadSections(_ sections: [Int]) { view.reloadSections(IndexSet(sections)) }
+
+    // AppKit has no reconfigure: the protocol's default reloads the items.
 
     func reloadData() { view.reloadData() }
 

@@ -7,6 +7,8 @@
 //   func insertItems(at indexPaths: [IndexPath]), func deleteItems(at indexPaths: [IndexPath])
 //   func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath)
 //   func reloadItems(at indexPaths: [IndexPath]), func reloadData()
+//   func reloadSections(_ sections: IndexSet)
+//   @available(iOS 15.0, tvOS 15.0, *) func reconfigureItems(at indexPaths: [IndexPath])
 //   var numberOfSections: Int { get }, func numberOfItems(inSection section: Int) -> Int
 // UICollectionView does not conform to BatchUpdatingView: an internal wrapper does, so no method
 // taking ReorderKit's types is added to the app's collection views besides `reload(using:…)`.
@@ -71,6 +73,17 @@
     }
 
     func reloadItems(at paths: [ItemPath]) { view.reloadItems(at: paths.map(IndexPath.init(_:))) }
+
+    func reloadSections(_ sections: [Int]) { view.reloadSections(IndexSet(sections)) }
+
+    /// `reconfigureItems` from iOS 15 (the cell is kept and configured again), `reloadItems` before.
+    func reconfigureItems(at paths: [ItemPath]) {
+      if #available(iOS 15.0, tvOS 15.0, *) {
+        view.reconfigureItems(at: paths.map(IndexPath.init(_:)))
+      } else {
+        view.reloadItems(at: paths.map(IndexPath.init(_:)))
+      }
+    }
 
     func reloadData() { view.reloadData() }
 

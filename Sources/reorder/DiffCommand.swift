@@ -21,12 +21,25 @@ struct Diff: ParsableCommand {
       valueName: "refuse|pair"))
   var duplicates: Duplicates = .refuse
 
+  @Option(
+    help: ArgumentHelp(
+      "How an item that keeps its identifier and changes content is updated.",
+      discussion:
+        "With 'reconfigure', stages name such items in \"reconfigureItems\" (UIKit's reconfigureItems, iOS 15: the cell is kept) in place of \"reloadItems\", placed the same way.",
+      valueName: "reloadItems|reconfigure"))
+  var updates: Updates = .reloadItems
+
   func run() throws {
     emit(
       DiffTool.run(
         old: readInput(old), new: readInput(new), oldName: old, newName: new,
-        pairsDuplicates: duplicates == .pair))
+        pairsDuplicates: duplicates == .pair, itemUpdates: updates == .reconfigure ? .reconfigure : .reload))
   }
+}
+
+/// `--updates reloadItems|reconfigure`.
+enum Updates: String, ExpressibleByArgument, CaseIterable {
+  case reloadItems, reconfigure
 }
 
 /// `--duplicates refuse|pair`.

@@ -7,7 +7,8 @@ import Testing
 /// Golden tests of `reorder diff`: each folder under `Golden/diff/` holds
 /// `old.json` and `new.json`, and either `expected.json` (standard output,
 /// compared exactly) or `expected.stderr` (the one line of a bad input, exit 2);
-/// an optional `arguments` file holds the command's options (`--duplicates pair`).
+/// an optional `arguments` file holds the command's options (`--duplicates pair`,
+/// `--updates reconfigure`).
 @Suite("reorder diff golden files")
 struct DiffGoldenTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/diff")
@@ -30,10 +31,14 @@ struct DiffGoldenTests {
     let old = try #require(Self.file(name, "old.json"))
     let new = try #require(Self.file(name, "new.json"))
     let arguments = Self.file(name, "arguments").map { String(decoding: $0, as: UTF8.self) } ?? ""
-    let options = arguments.split(whereSeparator: \.isWhitespace)
-    #expect(options == [] || options == ["--duplicates", "pair"] || options == ["--duplicates", "refuse"])
+    let options = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
+    let pairs = options.firstIndex(of: "--duplicates").map { options[$0 + 1] == "pair" } ?? false
+    let reconfigures = options.firstIndex(of: "--updates").map { options[$0 + 1] == "reconfigure" } ?? false
+    let known: Set<String> = ["--duplicates", "pair", "refuse", "--updates", "reloadItems", "reconfigure"]
+    #expect(options.allSatisfy(known.contains))
     let result = DiffTool.run(
-      old: old, new: new, oldName: "old.json", newName: "new.json", pairsDuplicates: options.last == "pair")
+      old: old, new: new, oldName: "old.json", newName: "new.json", pairsDuplicates: pairs,
+      itemUpdates: reconfigures ? .reconfigure : .reload)
     if let expected = Self.file(name, "expected.json") {
       #expect(result.exitCode == 0)
       #expect(result.stderr == "")
@@ -66,7 +71,8 @@ struct DiffGoldenTests {
         deleteItems: stage["deleteItems"]?.array?.map(path) ?? [],
         insertItems: stage["insertItems"]?.array?.map(path) ?? [],
         moveItems: stage["moveItems"]?.array?.map { ItemMove(from: path($0[0]), to: path($0[1])) } ?? [],
-        reloadItems: stage["reloadItems"]?.array?.map(path) ?? [])
+        reloadItems: stage["reloadItems"]?.array?.map(path) ?? [], reloadSections: ints(stage["reloadSections"]),
+        reconfigureItems: stage["reconfigureItems"]?.array?.map(path) ?? [])
       let after = counts(stage["sections"])
       #expect(batch.violations(countsBefore: before, countsAfter: after).isEmpty, "stage \(t)")
       before = after
@@ -79,7 +85,7 @@ struct DiffGoldenTests {
   /// Sections with `{"id": x, "content": null}` written as `x`, as the tool writes them.
   func normalized(_ sections: JSONValue?) -> [[JSONValue]] {
     sections?.array?.map { section in
-      [section["id"] ?? .null]
+      [section["id"] ?? .null] + [section["content"]].compactMap { $0 == .null ? nil : $0 }
         + (section["items"]?.array ?? []).map { item in item["content"] == .null ? (item["id"] ?? item) : item }
     } ?? []
   }
@@ -161,5 +167,26 @@ struct DiffDuplicatesProcessTests {
     let bad = try process.run(["diff", "--duplicates", "maybe", old, new])
     #expect(bad.status == 2 && bad.stdout.isEmpty)
     #expect(bad.stderr.contains("'maybe'") && bad.stderr.filter { $0 == "\n" }.count == 1)
+  }
+}
+
+/// `reorder diff --updates` as a process: the option reaches the tool, a bad value is one line and exit 2.
+@Suite("reorder diff --updates as a process")
+struct DiffUpdatesProcessTests {
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ReorderProcessTests.executable.path)))
+  func updatesOption() throws {
+    let folder = DiffGoldenTests.root.appendingPathComponent("content-changes")
+    let (old, new) = (folder.appendingPathComponent("old.json").path, folder.appendingPathComponent("new.json").path)
+    let process = ReorderProcessTests()
+    let reloads = try process.run(["diff", "--updates", "reloadItems", old, new])
+    let expected = try #require(DiffGoldenTests.file("content-changes", "expected.json"))
+    #expect(reloads.status == 0 && reloads.stdout == String(decoding: expected, as: UTF8.self))
+    let reconfigures = try process.run(["diff", "--updates", "reconfigure", old, new])
+    let reconfigured = try #require(DiffGoldenTests.file("content-changes-reconfigure", "expected.json"))
+    #expect(reconfigures.status == 0 && reconfigures.stdout == String(decoding: reconfigured, as: UTF8.self))
+    let bad = try process.run(["diff", "--updates", "reload", old, new])
+    #expect(bad.status == 2 && bad.stdout.isEmpty)
+    #expect(bad.stderr.hasPrefix("error: ") && bad.stderr.contains("'reload'"))
+    #expect(bad.stderr.filter { $0 == "\n" }.count == 1)
   }
 }

@@ -45,6 +45,12 @@ extension BatchUpdate {
   /// moves; the number of sections and of items in each surviving section
   /// add up. (Deleting items of a section that the same batch deletes is
   /// allowed and changes nothing: they go with their section.)
+  /// Reconfigured items follow the rules of reloaded ones (a path before the
+  /// batch, of an item that is neither deleted nor moved; never an inserted
+  /// item), and an item is not both reloaded and reconfigured. A reloaded
+  /// section (by index before the batch) is neither deleted nor moved, and
+  /// none of its items is deleted, reloaded, reconfigured, inserted or moved
+  /// in or out in the same batch.
   ///
   /// ```swift
   /// let batch = BatchUpdate(insertItems: [ItemPath(item: 0, section: 0)])
@@ -60,6 +66,7 @@ extension BatchUpdate {
     sections.collect(self, into: &out)
     var deleted = Set<ItemPath>()
     var reloaded = Set<ItemPath>()
+    var reconfigured = Set<ItemPath>()
     var movedFrom = Set<ItemPath>()
     var inserted = Set<ItemPath>()
     var movedTo = Set<ItemPath>()
@@ -83,6 +90,10 @@ extension BatchUpdate {
       }
       if sections.isDeleted(before: path.section) { continue }  // implied by the section's deletion
       lost[path.section] += 1
+      if sections.isReloaded(before: path.section) {
+        out.append(
+          .sectionChange("deletes item \(path) in section \(path.section), which is reloaded in the same batch"))
+      }
       if sections.isMoved(before: path.section) {
         out.append(.sectionChange("deletes item \(path) in section \(path.section), which moves in the same batch"))
       }
@@ -100,7 +111,33 @@ extension BatchUpdate {
       if sections.isMoved(before: path.section) {
         out.append(.sectionChange("reloads item \(path) in section \(path.section), which moves in the same batch"))
       }
+      if sections.isReloaded(before: path.section) {
+        out.append(
+          .sectionChange("reloads item \(path) in section \(path.section), which is reloaded in the same batch"))
+      }
     }
+    for path in reconfigureItems {
+      guard before.indices.contains(path.section), (0..<before[path.section]).contains(path.item) else {
+        out.append(
+          .outOfRange(
+            "reconfigured item \(path) does not exist before the batch (an inserted item is configured when it is inserted)"
+          ))
+        continue
+      }
+      if !reconfigured.insert(path).inserted {
+        out.append(.duplicate("item \(path) is reconfigured twice"))
+        continue
+      }
+      if deleted.contains(path) { out.append(.conflict("item \(path) is both deleted and reconfigured")) }
+      if reloaded.contains(path) { out.append(.conflict("item \(path) is both reloaded and reconfigured")) }
+      let what = "reconfigures item \(path) in section \(path.section), which"
+      if sections.isDeleted(before: path.section) { out.append(.sectionChange("\(what) is deleted in the same batch")) }
+      if sections.isMoved(before: path.section) { out.append(.sectionChange("\(what) moves in the same batch")) }
+      if sections.isReloaded(before: path.section) {
+        out.append(.sectionChange("\(what) is reloaded in the same batch"))
+      }
+    }
+    let reloadedAfter = sections.reloadedAfter()
     for path in insertItems where valid(path, after, "inserted item", "after") {
       if !inserted.insert(path).inserted {
         out.append(.duplicate("item \(path) is inserted twice"))
@@ -114,6 +151,10 @@ extension BatchUpdate {
       if sections.isMoved(after: path.section) {
         out.append(.sectionChange("inserts item \(path) into section \(path.section), which moves in the same batch"))
       }
+      if reloadedAfter.contains(path.section) {
+        out.append(
+          .sectionChange("inserts item \(path) into section \(path.section), which is reloaded in the same batch"))
+      }
     }
     for move in moveItems {
       let (from, to) = (move.from, move.to)
@@ -123,6 +164,11 @@ extension BatchUpdate {
         } else {
           if deleted.contains(from) { out.append(.conflict("item \(from) is both deleted and moved")) }
           if reloaded.contains(from) { out.append(.conflict("item \(from) is both moved and reloaded")) }
+          if reconfigured.contains(from) { out.append(.conflict("item \(from) is both moved and reconfigured")) }
+          if sections.isReloaded(before: from.section) {
+            out.append(
+              .sectionChange("moves item \(from) out of section \(from.section), which is reloaded in the same batch"))
+          }
           if sections.isDeleted(before: from.section) {
             out.append(
               .sectionChange("moves item \(from) out of section \(from.section), which is deleted in the same batch"))
@@ -149,6 +195,10 @@ extension BatchUpdate {
         if sections.isMoved(after: to.section) {
           out.append(.sectionChange("moves item \(from) into section \(to.section), which moves in the same batch"))
         }
+        if reloadedAfter.contains(to.section) {
+          out.append(
+            .sectionChange("moves item \(from) into section \(to.section), which is reloaded in the same batch"))
+        }
       }
     }
     if let destination = sections.destinations() {
@@ -170,13 +220,14 @@ extension BatchUpdate {
 
 /// Which sections a batch deletes, inserts and moves, and where each surviving section goes.
 private struct SectionRoles {
-  var deleted: [Bool], movedFrom: [Int?]
+  var deleted: [Bool], movedFrom: [Int?], reloaded: [Bool]
   var inserted: [Bool], movedTo: [Int?]
   var countsAddUp = true
 
   init(before: Int, after: Int) {
     deleted = Array(repeating: false, count: before)
     movedFrom = Array(repeating: nil, count: before)
+    reloaded = Array(repeating: false, count: before)
     inserted = Array(repeating: false, count: after)
     movedTo = Array(repeating: nil, count: after)
   }
@@ -185,6 +236,17 @@ private struct SectionRoles {
   func isMoved(before s: Int) -> Bool { movedFrom[s] != nil }
   func isInserted(after s: Int) -> Bool { inserted[s] }
   func isMoved(after s: Int) -> Bool { movedTo[s] != nil }
+  func isReloaded(before s: Int) -> Bool { reloaded[s] }
+
+  /// The indexes after the batch of the reloaded sections that survive it (none when the sections don't add up).
+  func reloadedAfter() -> Set<Int> {
+    guard reloaded.contains(true), let destination = destinations() else { return [] }
+    var result = Set<Int>()
+    for (s, isReloaded) in reloaded.enumerated() where isReloaded {
+      if let to = destination[s] { result.insert(to) }
+    }
+    return result
+  }
 
   mutating func collect(_ batch: BatchUpdate, into out: inout [BatchUpdateViolation]) {
     let (before, after) = (deleted.count, inserted.count)
@@ -226,6 +288,19 @@ private struct SectionRoles {
       if inserted[move.to] { out.append(.conflict("section \(move.to) is both inserted and moved to")) }
       movedFrom[move.from] = move.to
       movedTo[move.to] = move.from
+    }
+    for s in batch.reloadSections {
+      guard (0..<before).contains(s) else {
+        out.append(.outOfRange("reloaded section \(s) is out of range before the batch (there are \(before) sections)"))
+        continue
+      }
+      if reloaded[s] {
+        out.append(.duplicate("section \(s) is reloaded twice"))
+        continue
+      }
+      reloaded[s] = true
+      if deleted[s] { out.append(.conflict("section \(s) is both deleted and reloaded")) }
+      if movedFrom[s] != nil { out.append(.conflict("section \(s) is both moved and reloaded")) }
     }
     let kept = (0..<before).count { !deleted[$0] }
     let filled = (0..<after).count { inserted[$0] && movedTo[$0] == nil }

@@ -32,12 +32,24 @@ public struct BatchUpdate: Hashable, Sendable {
   public var moveItems: [ItemMove]
   /// Items to reload (same identifier, new content), by path before the batch.
   public var reloadItems: [ItemPath]
+  /// Sections to reload (same identifier, new content: a header's title, a count), by index
+  /// before the batch. Nothing else happens to a reloaded section or its items in the same batch.
+  public var reloadSections: [Int]
+  /// Items to reconfigure (same identifier, new content, the cell kept: UIKit's
+  /// `reconfigureItems`, iOS 15), by path before the batch; the same rules as ``reloadItems``.
+  public var reconfigureItems: [ItemPath]
 
   /// Creates a batch; every list defaults to empty.
+  ///
+  /// ```swift
+  /// // S0's header shows a count; its content changed, nothing else did.
+  /// let batch = BatchUpdate(reloadSections: [0], reconfigureItems: [ItemPath(item: 1, section: 1)])
+  /// batch.violations(countsBefore: [2, 2], countsAfter: [2, 2])   // []
+  /// ```
   public init(
     deleteSections: [Int] = [], insertSections: [Int] = [], moveSections: [SectionMove] = [],
     deleteItems: [ItemPath] = [], insertItems: [ItemPath] = [], moveItems: [ItemMove] = [],
-    reloadItems: [ItemPath] = []
+    reloadItems: [ItemPath] = [], reloadSections: [Int] = [], reconfigureItems: [ItemPath] = []
   ) {
     self.deleteSections = deleteSections
     self.insertSections = insertSections
@@ -46,12 +58,15 @@ public struct BatchUpdate: Hashable, Sendable {
     self.insertItems = insertItems
     self.moveItems = moveItems
     self.reloadItems = reloadItems
+    self.reloadSections = reloadSections
+    self.reconfigureItems = reconfigureItems
   }
 
   /// Whether the batch does nothing.
   public var isEmpty: Bool {
     deleteSections.isEmpty && insertSections.isEmpty && moveSections.isEmpty && deleteItems.isEmpty
-      && insertItems.isEmpty && moveItems.isEmpty && reloadItems.isEmpty
+      && insertItems.isEmpty && moveItems.isEmpty && reloadItems.isEmpty && reloadSections.isEmpty
+      && reconfigureItems.isEmpty
   }
 
   /// The number of moves, sections and items together.

@@ -36,6 +36,10 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   @inlinable public var moveItems: [ItemMove] { updates.moveItems }
   /// Items reloaded (same identifier, changed content), by path before the stage.
   @inlinable public var reloadItems: [ItemPath] { updates.reloadItems }
+  /// Sections reloaded (same identifier, changed content), by index before the stage.
+  @inlinable public var reloadSections: [Int] { updates.reloadSections }
+  /// Items reconfigured (same identifier, changed content, the cell kept), by path before the stage.
+  @inlinable public var reconfigureItems: [ItemPath] { updates.reconfigureItems }
 
   /// The number of items in each section after the stage, for ``BatchUpdate/violations(countsBefore:countsAfter:)``.
   @inlinable public var itemCounts: [Int] { sections.map(\.items.count) }
@@ -52,7 +56,10 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 /// rules force it: an item moving out of a deleted section or into an
 /// inserted one, items changing in a section that itself moves, an item
 /// that both moves and changes content. There are at most three stages, and
-/// none when old and new are equal.
+/// none when old and new are equal. (Section content, with
+/// ``init(from:to:duplicates:itemUpdates:contentChanged:sectionContentChanged:)``,
+/// may add stages: the updates of what moves come after every move, and a
+/// reloaded section's other changes after it.)
 ///
 /// ```swift
 /// // Re-sort students by birthday: sections appear and disappear while items move between them.

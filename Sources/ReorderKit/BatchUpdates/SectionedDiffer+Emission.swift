@@ -11,6 +11,7 @@
 extension SectionedDiffer {
   /// The changeset's stages.
   @inlinable func stages() -> [Changeset<SectionID, ItemID>] {
+    chooseSectionMoves()
     let plan = schedule()
     let k = plan.count
     guard k > 0 else { return [] }
@@ -95,7 +96,19 @@ extension SectionedDiffer {
         batches[t].moveItems.append(ItemMove(from: position(f, after: t - 1), to: position(f, after: t)))
       }
       let t = reloadStage(f, plan)
-      if t > 0 { batches[t].reloadItems.append(position(f, after: t - 1)) }
+      if t > 0 {
+        if reconfiguresItems {
+          batches[t].reconfigureItems.append(position(f, after: t - 1))
+        } else {
+          batches[t].reloadItems.append(position(f, after: t - 1))
+        }
+      }
+    }
+    if hasSectionReloads {
+      for s in new.indices where sectionReloads[s] {
+        let t = sectionMoves[s] ? plan.movingSectionReloadStage : plan.sectionReloadStage
+        batches[t].reloadSections.append(sectionPosition(oldSectionOfNew[s], after: t - 1))
+      }
     }
     var result: [Changeset<SectionID, ItemID>] = []
     result.reserveCapacity(k)
@@ -110,6 +123,8 @@ extension SectionedDiffer {
       b.insertItems.sort()
       b.moveItems.sort { $0.from < $1.from }
       b.reloadItems.sort()
+      b.reloadSections.sort()
+      b.reconfigureItems.sort()
       result.append(Changeset(updates: b, sections: t < k ? between[t - 1].sections : new))
     }
     return result

@@ -46,6 +46,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline let reloads: UnsafeMutableBufferPointer<Bool>
   /// Whether each new section that survives moves (is outside the longest increasing subsequence).
   @usableFromInline let sectionMoves: UnsafeMutableBufferPointer<Bool>
+  /// Whether each new section that survives changed content (it is reloaded).
+  @usableFromInline let sectionReloads: UnsafeMutableBufferPointer<Bool>
 
   // Facts for stage planning, by new section index (surviving or inserted) or old section index.
   /// New sections with item deletes, inserts or moves in or out.
@@ -62,13 +64,36 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline var hasItemChanges = false
   @usableFromInline var hasMovingReloads = false
   @usableFromInline var hasStillReloads = false
+  @usableFromInline var hasSectionReloads = false
+  /// Whether item updates are written as reconfigures rather than reloads.
+  @usableFromInline var reconfiguresItems = false
+  /// Whether an item that moves and changes is updated after every move (the placement of
+  /// "same identity, new content"); otherwise in any stage but its move's (the placement
+  /// ``StagedChangeset/init(from:to:contentChanged:)`` has always had, which goldens keep).
+  @usableFromInline var updatesAfterMoves = false
 
   @inlinable init(old: [Section], new: [Section], contentChanged: (ItemID) -> Bool) throws(SectionedDiffError) {
     try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
   }
 
+  /// Diffs with section content too (`sectionContentChanged` is asked about each section present
+  /// on both sides), in the placement of content updates.
+  @inlinable init(
+    old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, sectionContentChanged: (SectionID) -> Bool,
+    reconfiguresItems: Bool
+  ) throws(SectionedDiffError) {
+    try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
+    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id) {
+      sectionReloads[s] = true
+      hasSectionReloads = true
+    }
+    self.reconfiguresItems = reconfiguresItems
+    updatesAfterMoves = true
+  }
+
   /// Diffs with identifier hashes cut to the width of `Hash` (`Int` everywhere but in tests,
-  /// which pass `Int32` to run a 32-bit platform's hashing here).
+  /// which pass `Int32` to run a 32-bit platform's hashing here). The section moves are chosen
+  /// by ``stages()``, once the section reloads are known.
   @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
     old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
@@ -81,7 +106,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     let (o, n) = (old.count, new.count)
     // The Int tables first, then the one-byte ones.
     let intCount = 5 * o + 6 * n + 2 + 2 * oldCount + 3 * newCount
-    let byteCount = 2 * newCount + 5 * n + o
+    let byteCount = 2 * newCount + 6 * n + o
     storage = .allocate(
       byteCount: intCount * MemoryLayout<Int>.stride + byteCount, alignment: MemoryLayout<Int>.alignment)
     var nextInt = storage.bindMemory(to: Int.self, capacity: intCount)
@@ -118,6 +143,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
     reloads = flags(newCount)
     sectionMoves = flags(n)
+    sectionReloads = flags(n)
     itemsTouched = flags(n)
     stillReloadTouched = flags(n)
     movingReloadTouched = flags(n)
@@ -132,7 +158,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     Self.number(new, start: newStart, sectionOfFlat: newSectionOfFlat)
     try matchItems(hashWidth)
     classifyItems(contentChanged)
-    chooseSectionMoves()
   }
 
   @inlinable deinit { storage.deallocate() }
@@ -298,7 +323,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     for o in old.indices where newSectionOfOld[o] >= 0 {
       let s = newSectionOfOld[o]
       order.append(s)
-      weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] ? 1 : 0)
+      weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] || sectionReloads[s] ? 1 : 0)
     }
     let keep = heaviestLongestIncreasingSubsequence(order, weights: weights, bound: new.count)
     for (k, s) in order.enumerated() where !keep[k] { sectionMoves[s] = true }

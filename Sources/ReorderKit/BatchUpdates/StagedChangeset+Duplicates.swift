@@ -86,35 +86,57 @@ extension StagedChangeset {
       // The differ throws before it asks `contentChanged` anything: nothing is asked twice.
       guard duplicates.kind == .pairByOccurrence else { throw error }
     }
-    typealias Numbered = Snapshot<Occurrence<SectionID>, Occurrence<ItemID>>.Section
-    var repeatedSections = RepeatTracker<SectionID>()
-    var repeatedItems = RepeatTracker<ItemID>()
-    func numbered(_ sections: [Snapshot<SectionID, ItemID>.Section]) -> [Numbered] {
-      var sectionCount: [SectionID: Int] = [:]
-      var itemCount: [ItemID: Int] = [:]
-      return sections.map { section in
-        let s = repeatedSections.next(section.id, &sectionCount)
-        return Numbered(
-          id: Occurrence(section.id, s),
-          items: section.items.map { Occurrence($0, repeatedItems.next($0, &itemCount)) })
-      }
-    }
+    let numbered = Occurrences(old, new)
     let staged: StagedChangeset<Occurrence<SectionID>, Occurrence<ItemID>>
     do {
       staged = try StagedChangeset<Occurrence<SectionID>, Occurrence<ItemID>>(
-        from: numbered(old), to: numbered(new), contentChanged: { contentChanged($0.id) })
+        from: numbered.old, to: numbered.new, contentChanged: { contentChanged($0.id) })
     } catch {
       preconditionFailure("numbered occurrences are unique: \(error)")
     }
+    self = numbered.unnumbered(staged.stages)
+  }
+}
+
+/// Both sides of a diff with every identifier numbered by its occurrence on its side, and the
+/// identifiers that repeat (old side first), for ``DuplicateIdentifiers/pairByOccurrence``.
+@usableFromInline
+struct Occurrences<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+  @usableFromInline typealias Section = Snapshot<Occurrence<SectionID>, Occurrence<ItemID>>.Section
+  @usableFromInline var old: [Section] = []
+  @usableFromInline var new: [Section] = []
+  @usableFromInline var repeatedSections = RepeatTracker<SectionID>()
+  @usableFromInline var repeatedItems = RepeatTracker<ItemID>()
+
+  @inlinable init(_ old: [Snapshot<SectionID, ItemID>.Section], _ new: [Snapshot<SectionID, ItemID>.Section]) {
+    self.old = numbered(old)
+    self.new = numbered(new)
+  }
+
+  @inlinable mutating func numbered(_ sections: [Snapshot<SectionID, ItemID>.Section]) -> [Section] {
+    var sectionCount: [SectionID: Int] = [:]
+    var itemCount: [ItemID: Int] = [:]
+    return sections.map { section in
+      let s = repeatedSections.next(section.id, &sectionCount)
+      return Section(
+        id: Occurrence(section.id, s),
+        items: section.items.map { Occurrence($0, repeatedItems.next($0, &itemCount)) })
+    }
+  }
+
+  /// The changeset of numbered stages with the numbers dropped and the repeats named.
+  @inlinable func unnumbered(
+    _ stages: [Changeset<Occurrence<SectionID>, Occurrence<ItemID>>]
+  ) -> StagedChangeset<SectionID, ItemID> {
     var result = StagedChangeset(
-      stages: staged.stages.map { stage in
+      stages: stages.map { stage in
         Changeset(
           updates: stage.updates,
           sections: stage.sections.map { Snapshot.Section(id: $0.id.id, items: $0.items.map(\.id)) })
       })
     result.repeatedSectionIDs = repeatedSections.repeated
     result.repeatedItemIDs = repeatedItems.repeated
-    self = result
+    return result
   }
 }
 

@@ -1,9 +1,10 @@
 import ReorderKit
 
-/// One side of `reorder diff`: `{"sections": [{"id": …, "items": [id or {"id": …, "content": …}]}]}`.
+/// One side of `reorder diff`: `{"sections": [{"id": …, "content": …, "items": [id or {"id": …, "content": …}]}]}`.
 ///
 /// Identifiers are strings or whole numbers (`"a"` and `1` are different
-/// identifiers); `content` is any JSON value. Identifiers must be unique
+/// identifiers); `content`, of a section or an item, is optional and any JSON
+/// value (`null` is no content). Identifiers must be unique
 /// within a document, sections and items each, unless `allowsRepeats`
 /// (`reorder diff --duplicates pair`); then content belongs to an
 /// identifier, and its occurrences in one document must not give two
@@ -19,6 +20,15 @@ struct DiffDocument {
   var sections: [Section] = []
   /// The content of each item that has one.
   var content: [JSONValue: JSONValue] = [:]
+  /// The content of each section that has one, by identifier and occurrence.
+  var sectionContent: [SectionKey: JSONValue] = [:]
+
+  /// A section's identifier and which of its occurrences in the document it is (0 for the first;
+  /// identifiers repeat only with `allowsRepeats`, whose pairing is by occurrence).
+  struct SectionKey: Hashable {
+    var id: JSONValue
+    var occurrence: Int
+  }
   var itemCount = 0
 
   /// - Throws: ``InputError`` naming the first problem and its place (`sections[2].items[4]`).
@@ -30,16 +40,22 @@ struct DiffDocument {
     let sectionValues = try top.array("sections")
     try top.rejectUnknown(["sections"])
     var sectionIDs = [JSONValue: Int](minimumCapacity: sectionValues.count)
+    var sectionOccurrences: [JSONValue: Int] = [:]
     itemCount = sectionValues.reduce(0) { $0 + ($1["items"]?.array?.count ?? 0) }
     sections.reserveCapacity(sectionValues.count)
     for (s, sectionValue) in sectionValues.enumerated() {
       let fields = try JSONFields(sectionValue, path: "sections[\(s)]")
-      try fields.rejectUnknown(["id", "items"])
+      try fields.rejectUnknown(["id", "items"], unlisted: ["content"])
       let id = try Self.identifier(try fields.value("id"), path: "sections[\(s)].id")
-      if let first = sectionIDs.updateValue(s, forKey: id), !allowsRepeats {
+      let first = sectionIDs.updateValue(s, forKey: id)
+      if let first, !allowsRepeats {
         throw InputError(
           "sections[\(s)].id: duplicate section identifier \(Self.shown(id)) (also sections[\(first)].id)")
       }
+      let occurrence = first == nil ? 0 : sectionOccurrences[id, default: 0] + 1
+      if first != nil { sectionOccurrences[id] = occurrence }
+      // Null content is no content.
+      if let c = fields.object["content"], c != .null { sectionContent[SectionKey(id: id, occurrence: occurrence)] = c }
       let itemValues = try fields.array("items")
       var items: [JSONValue] = []
       items.reserveCapacity(itemValues.count)

@@ -21,8 +21,10 @@ struct JSONFields {
   func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
   /// Rejects members not in `known` (a typo such as `colums` would otherwise be ignored silently).
-  func rejectUnknown(_ known: Set<String>) throws(InputError) {
-    for key in object.keys where !known.contains(key) && key != "comment" && !key.hasPrefix("_") {
+  /// Members in `unlisted` are accepted too but not named in the message (which golden files hold).
+  func rejectUnknown(_ known: Set<String>, unlisted: Set<String> = []) throws(InputError) {
+    for key in object.keys
+    where !known.contains(key) && !unlisted.contains(key) && key != "comment" && !key.hasPrefix("_") {
       throw InputError("\(name(key)) is not a known field (known: \(known.sorted().joined(separator: ", ")))")
     }
   }

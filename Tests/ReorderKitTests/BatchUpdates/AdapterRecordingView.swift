@@ -27,6 +27,8 @@ final class RecordingView: BatchUpdatingView {
     case insertItems([ItemPath])
     case moveItem(ItemPath, ItemPath)
     case reloadItems([ItemPath])
+    case reloadSections([Int])
+    case reconfigureItems([ItemPath])
 
     var description: String {
       switch self {
@@ -41,6 +43,8 @@ final class RecordingView: BatchUpdatingView {
       case .insertItems(let p): "  insertItems(at: \(p))"
       case .moveItem(let from, let to): "  moveItem(at: \(from), to: \(to))"
       case .reloadItems(let p): "  reloadItems(at: \(p))"
+      case .reloadSections(let s): "  reloadSections(\(s))"
+      case .reconfigureItems(let p): "  reconfigureItems(at: \(p))"
       }
     }
   }
@@ -54,8 +58,10 @@ final class RecordingView: BatchUpdatingView {
   /// Every choice of the adapter's not kept (the data set first, the call order, reloads alone,
   /// calls inside batches), with the batch.
   private(set) var adapterChoiceErrors: [String] = []
-  /// The identifiers of the items reloaded, in order.
+  /// The identifiers of the items reloaded or reconfigured, in order.
   private(set) var reloadedItems: [Int] = []
+  /// The identifiers of the sections reloaded, in order.
+  private(set) var reloadedSections: [Int] = []
   /// What the view showed after each batch.
   private(set) var shownAfterBatches: [[IntSection]] = []
   private var batch: BatchUpdate?
@@ -127,7 +133,11 @@ final class RecordingView: BatchUpdatingView {
     let (broken, reloaded) = UIKitBatchModel(recorded).judge(before: before, after: after)
     errors += broken.map { "batch \(n): \($0)" }
     reloadedItems += reloaded
-    if !recorded.reloadItems.isEmpty && recorded != BatchUpdate(reloadItems: recorded.reloadItems) {
+    if broken.isEmpty { reloadedSections += recorded.reloadSections.map { before[$0].id } }
+    let updatesAlone = BatchUpdate(
+      reloadItems: recorded.reloadItems, reloadSections: recorded.reloadSections,
+      reconfigureItems: recorded.reconfigureItems)
+    if !updatesAlone.isEmpty && recorded != updatesAlone {
       adapterChoiceErrors.append("batch \(n): reloads items while other changes shift them")
     }
     loaded = after
@@ -146,12 +156,18 @@ final class RecordingView: BatchUpdatingView {
       $0.moveSections.append(SectionMove(from: section, to: newSection))
     }
   }
-  func deleteItems(at paths: [ItemPath]) { record(.deleteItems(paths), rank: 3) { $0.deleteItems += paths } }
-  func insertItems(at paths: [ItemPath]) { record(.insertItems(paths), rank: 4) { $0.insertItems += paths } }
-  func moveItem(at path: ItemPath, to newPath: ItemPath) {
-    record(.moveItem(path, newPath), rank: 5) { $0.moveItems.append(ItemMove(from: path, to: newPath)) }
+  func reloadSections(_ sections: [Int]) {
+    record(.reloadSections(sections), rank: 3) { $0.reloadSections += sections }
   }
-  func reloadItems(at paths: [ItemPath]) { record(.reloadItems(paths), rank: 6) { $0.reloadItems += paths } }
+  func deleteItems(at paths: [ItemPath]) { record(.deleteItems(paths), rank: 4) { $0.deleteItems += paths } }
+  func insertItems(at paths: [ItemPath]) { record(.insertItems(paths), rank: 5) { $0.insertItems += paths } }
+  func moveItem(at path: ItemPath, to newPath: ItemPath) {
+    record(.moveItem(path, newPath), rank: 6) { $0.moveItems.append(ItemMove(from: path, to: newPath)) }
+  }
+  func reloadItems(at paths: [ItemPath]) { record(.reloadItems(paths), rank: 7) { $0.reloadItems += paths } }
+  func reconfigureItems(at paths: [ItemPath]) {
+    record(.reconfigureItems(paths), rank: 8) { $0.reconfigureItems += paths }
+  }
 
   func reloadData() {
     if batch != nil { adapterChoiceErrors.append("batch \(batchCount - 1): reloadData inside a batch") }

@@ -17,7 +17,14 @@
 ///   not inserted, or moved into, a section it inserts or moves (the section's own change carries
 ///   its items);
 /// - the counts the data source answers after the batch are those before it, less what is
-///   deleted and moved out, plus what is inserted and moved in; for sections as for items.
+///   deleted and moved out, plus what is inserted and moved in; for sections as for items;
+/// - a reconfigure (`reconfigureItems`, iOS 15) names an item as a reload does: by its index
+///   before the batch, an item that exists then and neither goes nor moves (an inserted item
+///   has no cell to reconfigure), and never one the batch also reloads;
+/// - a reloaded section (`reloadSections`: UIKit deletes and inserts it again) is named by its
+///   index before the batch, is neither deleted nor moved, and none of its items is deleted,
+///   reloaded, reconfigured, inserted or moved in or out: UIKit throws "attempt to delete and
+///   reload the same index path" for the like of it.
 ///
 /// On top of the counts, which are all UIKit can check, the model replays the batch on the
 /// identities the view showed: sections and items that stay keep their order, moves carry their
@@ -32,9 +39,11 @@ struct UIKitBatchModel {
   var insertItems: [ItemPath] = []
   var moveItems: [(from: ItemPath, to: ItemPath)] = []
   var reloadItems: [ItemPath] = []
+  var reconfigureItems: [ItemPath] = []
+  var reloadSections: [Int] = []
 
   /// What applying the batch to a view that shows `before`, with a data source that answers
-  /// `after`, breaks (empty if nothing), and the identifiers of the items it reloads.
+  /// `after`, breaks (empty if nothing), and the identifiers of the items it reloads or reconfigures.
   func judge(before: [IntSection], after: [IntSection]) -> (errors: [String], reloaded: [Int]) {
     var errors: [String] = []
 
@@ -79,6 +88,8 @@ struct UIKitBatchModel {
     for move in moveSections where nameOld(move.from, "moves") {
       if nameNew(move.to, "moves into", .movedFrom(move.from)) { fate[move.from] = .moved(to: move.to) }
     }
+    var reloadedSection = [Bool](repeating: false, count: before.count)
+    for s in reloadSections where nameOld(s, "reloads") { reloadedSection[s] = true }
     let staying = before.indices.filter { fate[$0] == .stays }
     let free = after.indices.filter { filled[$0] == .free }
     guard staying.count == free.count else {
@@ -109,6 +120,10 @@ struct UIKitBatchModel {
         errors.append("\(what) item \(path) of section \(path.section), which moves in the same batch")
         return false
       }
+      if reloadedSection[path.section] {
+        errors.append("\(what) item \(path) of section \(path.section), which is reloaded in the same batch")
+        return false
+      }
       guard touchedBefore.insert(path).inserted else {
         errors.append("\(what) item \(path), which the batch already deletes, moves or reloads")
         return false
@@ -118,6 +133,9 @@ struct UIKitBatchModel {
     for path in deleteItems where nameOldItem(path, "deletes") { leaving[path.section].insert(path.item) }
     var reloaded: [Int] = []
     for path in reloadItems where nameOldItem(path, "reloads") {
+      reloaded.append(before[path.section].items[path.item])
+    }
+    for path in reconfigureItems where nameOldItem(path, "reconfigures") {
       reloaded.append(before[path.section].items[path.item])
     }
 
@@ -134,6 +152,10 @@ struct UIKitBatchModel {
       }
       if movedIntoSection.contains(path.section) {
         errors.append("\(what) item \(path) into section \(path.section), which moves in the same batch")
+        return
+      }
+      if case .movedFrom(let old) = filled[path.section], reloadedSection[old] {
+        errors.append("\(what) item \(path) into section \(path.section), which is reloaded in the same batch")
         return
       }
       guard arriving[path.section][path.item] == nil else {
@@ -222,5 +244,7 @@ extension UIKitBatchModel {
     insertItems = batch.insertItems
     moveItems = batch.moveItems.map { ($0.from, $0.to) }
     reloadItems = batch.reloadItems
+    reconfigureItems = batch.reconfigureItems
+    reloadSections = batch.reloadSections
   }
 }

@@ -1,0 +1,96 @@
+/// How a ``StagedChangeset`` writes the update of an item whose identifier stays and whose content changed.
+///
+/// ```swift
+/// let staged = try StagedChangeset(
+///   from: [.init(id: "S0", items: ["a", "b"])], to: [.init(id: "S0", items: ["a", "b"])],
+///   itemUpdates: .reconfigure, contentChanged: { $0 == "b" })
+/// staged.stages[0].reconfigureItems   // [[0, 1]]
+/// staged.stages[0].reloadItems        // []
+/// ```
+public enum ItemUpdateStyle: Hashable, Sendable {
+  /// In ``BatchUpdate/reloadItems``: the collection view makes a new cell (UIKit's `reloadItems`).
+  case reload
+  /// In ``BatchUpdate/reconfigureItems``: the collection view keeps the cell and configures it
+  /// again (UIKit's `reconfigureItems`, iOS 15). Placed exactly as reloads are.
+  case reconfigure
+}
+
+extension StagedChangeset {
+  /// Diffs two lists of sections whose sections, as well as items, may keep their identifier
+  /// and change content: "same identity, new content".
+  ///
+  /// `contentChanged` is asked about each item present on both sides, `sectionContentChanged`
+  /// about each section present on both sides (a header's title, a count). Every change is
+  /// reported exactly once, where UIKit accepts it:
+  /// - updates of items and sections that neither move nor are deleted go in the first stage,
+  ///   at their paths before it (an item in a section reloaded in that stage, in a later one);
+  /// - an item or section that moves and changes is updated in a stage after every move, at its
+  ///   path after the moves (a section, in the last stage);
+  /// - nothing is reloaded or reconfigured in a stage that also moves, inserts or deletes it,
+  ///   and a reloaded section sees no other change in its stage.
+  ///
+  /// ```swift
+  /// // The header of "A" shows a count: one student joins it, and "B" moves and is renamed.
+  /// let old: [Snapshot<String, String>.Section] = [.init(id: "A", items: ["ann"]), .init(id: "B", items: ["bob"])]
+  /// let new: [Snapshot<String, String>.Section] = [.init(id: "B", items: ["bob"]), .init(id: "A", items: ["ann", "amy"])]
+  /// let staged = try StagedChangeset(
+  ///   from: old, to: new, itemUpdates: .reload, sectionContentChanged: { _ in true })
+  /// staged.stages.map(\.reloadSections)   // [[0], [], [0]]: A in place first, B after its move
+  /// staged.stages.last!.sections == new    // true
+  /// ```
+  ///
+  /// - Throws: ``SectionedDiffError`` when an identifier appears twice on one side and
+  ///   `duplicates` is ``DuplicateIdentifiers/refuse``.
+  /// - Complexity: What ``init(from:to:contentChanged:)`` costs, plus one call of
+  ///   `sectionContentChanged` per surviving section.
+  @inlinable
+  public init(
+    from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],
+    duplicates: DuplicateIdentifiers = .refuse, itemUpdates: ItemUpdateStyle,
+    contentChanged: (ItemID) -> Bool = { _ in false }, sectionContentChanged: (SectionID) -> Bool = { _ in false }
+  ) throws(SectionedDiffError) {
+    self =
+      try Self.withSectionOccurrences(
+        from: old, to: new, duplicates: duplicates, itemUpdates: itemUpdates, contentChanged: contentChanged,
+        sectionContentChanged: { id, _ in sectionContentChanged(id) }
+      ).changeset
+  }
+
+  /// The content-aware diff, with `sectionContentChanged` asked by identifier and occurrence (0
+  /// for the first; always 0 in data without repeats), and, by stage, which occurrence of its
+  /// identifier each section after the stage is (`nil` when no identifier repeats: all 0).
+  ///
+  /// ```swift
+  /// let (staged, occurrences) = try StagedChangeset.withSectionOccurrences(
+  ///   from: old, to: new, duplicates: .pairByOccurrence, itemUpdates: .reload,
+  ///   contentChanged: { _ in false }, sectionContentChanged: { id, k in oldTitle[id]?[k] != newTitle[id]?[k] })
+  /// ```
+  @inlinable
+  package static func withSectionOccurrences(
+    from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],
+    duplicates: DuplicateIdentifiers, itemUpdates: ItemUpdateStyle, contentChanged: (ItemID) -> Bool,
+    sectionContentChanged: (SectionID, Int) -> Bool
+  ) throws(SectionedDiffError) -> (changeset: Self, sectionOccurrences: [[Int]]?) {
+    let reconfigures = itemUpdates == .reconfigure
+    do throws(SectionedDiffError) {
+      let differ = try SectionedDiffer(
+        old: old, new: new, contentChanged: contentChanged, sectionContentChanged: { sectionContentChanged($0, 0) },
+        reconfiguresItems: reconfigures)
+      return (Self(stages: differ.stages()), nil)
+    } catch {
+      // The differ throws before it asks anything: nothing is asked twice.
+      guard duplicates.kind == .pairByOccurrence else { throw error }
+    }
+    let numbered = Occurrences(old, new)
+    let stages: [Changeset<Occurrence<SectionID>, Occurrence<ItemID>>]
+    do {
+      let differ = try SectionedDiffer(
+        old: numbered.old, new: numbered.new, contentChanged: { contentChanged($0.id) },
+        sectionContentChanged: { sectionContentChanged($0.id, $0.index) }, reconfiguresItems: reconfigures)
+      stages = differ.stages()
+    } catch {
+      preconditionFailure("numbered occurrences are unique: \(error)")
+    }
+    return (numbered.unnumbered(stages), stages.map { $0.sections.map(\.id.index) })
+  }
+}
