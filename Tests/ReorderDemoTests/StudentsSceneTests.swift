@@ -42,4 +42,31 @@ struct StudentsSceneTests {
     }
     #expect(lifted.first?.hasSuffix("in March.") == true, "\(lifted)")
   }
+
+  @Test func headersCountTheirStudentsAndAReSortCrossfadesTheCountsThatChanged() throws {
+    var scene = StudentsScene(viewSize: Size(width: 390, height: 700))
+    let sorted = scene.view.snapshot
+    #expect(StudentsScene.headerText(of: "name-A", in: sorted) == "A · 2")  // Aaron and Aiko
+    #expect(StudentsScene.headerText(of: "month-3", in: sorted) == "March")  // not in this data
+    // Aiko is dragged into B: A counts one less, B one more.
+    let aiko = sorted.items(inSection: 0)[1]
+    let b = try #require(sorted.sections.first { $0.id == "name-B" }).items.count
+    try scene.view.perform(.moved(ReorderDifference(items: [aiko], section: "name-B")), time: 0)
+    #expect(StudentsScene.headerText(of: "name-A", in: scene.view.snapshot) == "A · 1")
+    #expect(StudentsScene.headerText(of: "name-B", in: scene.view.snapshot) == "B · \(b + 1)")
+    _ = scene.view.tick(time: 1)
+    // Sorting by name again puts her back: the two headers whose counts change crossfade, no other.
+    scene.resort(.name, time: 2)
+    var content: [ContentChanges<String, String>] = []
+    for case .changed(.replaced(_, _, let c)) in scene.view.tick(time: 2) { content.append(c) }
+    #expect(content == [ContentChanges(sections: ["name-A", "name-B"])])
+    let marked = scene.view.renderList(at: 2.1).elements.filter { $0.contentChange < 1 }.map(\.kind)
+    #expect(Set(marked) == [.header("name-A"), .header("name-B")])
+    #expect(StudentsScene.headerText(of: "name-A", in: scene.view.snapshot) == "A · 2")
+    // A re-sort by birthday shares no section with the names: nothing to crossfade.
+    scene.resort(.birthday, time: 3)
+    content = []
+    for case .changed(.replaced(_, _, let c)) in scene.view.tick(time: 3) { content.append(c) }
+    #expect(content == [ContentChanges()])
+  }
 }

@@ -12,7 +12,7 @@ extension Board {
   /// ```swift
   /// board.apply(serverSnapshot, toView: "doing", time: now)   // the drag in progress goes on
   /// ```
-  /// - Throws: ``ChangeError`` as ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
+  /// - Throws: ``ChangeError`` as ``CollectionView/apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``
   ///   does (a flow grid's item without a size); the board is then unchanged.
   @inlinable public mutating func apply(
     _ data: Snapshot<SectionID, ItemID>, toView id: ViewID, itemSizes: [ItemID: Size] = [:], time: Double

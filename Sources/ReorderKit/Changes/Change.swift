@@ -53,18 +53,25 @@ public enum Change<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   /// During a drag, the gap where the dragged items would land moved here. Nothing in the data
   /// changed; it is reported for announcements and never undone.
   case placeholderMoved(ReorderDifference<SectionID, ItemID>)
-  /// New data replaced the old, whole: what ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
-  /// and ``CollectionView/performBatchUpdates(_:resultingIn:itemSizes:time:)`` report. Performing it
-  /// makes the data `new`, whatever it is then; its inverse is `.replaced(old: new, new: old)`.
-  /// Save `new` (or diff the two with ``StagedChangeset``) from the same ``CollectionViewEvent/changed(_:)``
-  /// stream as every other change.
+  /// New data replaced the old, whole: what ``CollectionView/apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``
+  /// and ``CollectionView/performBatchUpdates(_:resultingIn:itemSizes:time:)`` report. `content`
+  /// names the items and sections that kept their identifier and changed content (none unless the
+  /// caller of `apply` said so). Performing it makes the data `new`, whatever it is then, and
+  /// redraws what `content` names with a crossfade; its inverse is
+  /// `.replaced(old: new, new: old, content: content)`. Save `new` (or diff the two with
+  /// ``StagedChangeset``) from the same ``CollectionViewEvent/changed(_:)`` stream as every other change.
   ///
   /// ```swift
-  /// for case .changed(.replaced(_, let new)) in view.tick(time: now) { save(new) }
+  /// for case .changed(.replaced(_, let new, let content)) in view.tick(time: now) {
+  ///   save(new)
+  ///   content.items   // the items whose content changed, e.g. ["aiko"] after a rename
+  /// }
   /// ```
   // `indirect`: two snapshots inline made `CollectionViewEvent` miscompile across modules (Swift 6.3.1:
   // a crash destroying an event in the caller); boxed, the payload is one reference.
-  indirect case replaced(old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>)
+  indirect case replaced(
+    old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>,
+    content: ContentChanges<SectionID, ItemID> = .init())
 
   /// The difference a committed gesture reports for this change: where moved or inserted items now stand.
   @inlinable public var difference: ReorderDifference<SectionID, ItemID>? {
@@ -75,7 +82,7 @@ public enum Change<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   }
 }
 
-/// Why ``CollectionView/perform(_:itemSizes:time:)`` or ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
+/// Why ``CollectionView/perform(_:itemSizes:time:)`` or ``CollectionView/apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``
 /// refused a change, or a copying drop failed: the change names an item, section or group that is
 /// not there, asks for something the data cannot hold (a group inside a group), brings a new item
 /// into a grid without columns with no size for it, or the policy's ``ReorderPolicy/identifierForCopy``

@@ -20,7 +20,7 @@ extension CollectionView {
   /// ```
   ///
   /// During a drag the change is new data: the dragged items keep their place (see
-  /// ``apply(_:animatingDifferences:itemSizes:time:)``).
+  /// ``apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``).
   ///
   /// In a grid without columns (a flow), every new item needs a size: in `itemSizes`, or known
   /// to the view already (an item that was deleted and comes back keeps its size).
@@ -42,7 +42,7 @@ extension CollectionView {
   ) throws(ChangeError) -> [Change<SectionID, ItemID>] {
     switch change {
     case .inserted(let d, _, _) where d.parent == nil: try checkSizes(of: d.items, given: itemSizes)
-    case .replaced(_, let new): try checkSizes(of: new, given: itemSizes)
+    case .replaced(_, let new, _): try checkSizes(of: new, given: itemSizes)
     default: break
     }
     var data = snapshot
@@ -58,6 +58,7 @@ extension CollectionView {
         view.rebuildLayout()
       }
     }
+    if case .replaced(_, _, let content) = change { startContentFades(content, at: time) }
     report(change, applied, into: &pendingEvents)
     return applied.inverse
   }
@@ -131,7 +132,7 @@ extension CollectionView {
 
   /// Takes the last committed gesture back (a drop, a whole live-mode drag, a copy), by identity:
   /// the items go back before the items they stood before, or to the end of their section or group
-  /// if those are gone. New data from ``apply(_:animatingDifferences:itemSizes:time:)`` is not
+  /// if those are gone. New data from ``apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)`` is not
   /// undone and does not clear the history; a gesture that new data already took back is skipped.
   /// Does nothing during a drag or with nothing to undo.
   ///

@@ -76,10 +76,11 @@ extension Snapshot {
       return Applied(inverse: [wasExpanded ? .expanded(group) : .collapsed(group)], moves: [])
     case .placeholderMoved:
       return Applied(inverse: [], moves: [])
-    case .replaced(let old, let new):
+    case .replaced(let old, let new, let content):
       let before = self
       self = new
-      return Applied(inverse: before == new ? [] : [.replaced(old: new, new: old)], moves: [])
+      return Applied(
+        inverse: before == new && content.isEmpty ? [] : [.replaced(old: new, new: old, content: content)], moves: [])
     }
   }
 

@@ -36,7 +36,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 extension CollectionView {
-  /// The duration of the animation of ``apply(_:animatingDifferences:itemSizes:time:)`` and
+  /// The duration of the animation of ``apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)`` and
   /// ``performBatchUpdates(_:resultingIn:itemSizes:time:)``, in seconds (ease in-out, like UIKit).
   @inlinable public static var batchUpdateDuration: Double { 0.3 }
 
@@ -64,9 +64,9 @@ extension CollectionView {
   /// - Throws: ``BatchUpdateError`` with every violation, or for a new item with no size in a grid
   ///   without columns; the view is unchanged.
   ///
-  /// The change is reported as ``CollectionViewEvent/changed(_:)`` (``Change/replaced(old:new:)``)
+  /// The change is reported as ``CollectionViewEvent/changed(_:)`` (``Change/replaced(old:new:content:)``)
   /// with the next call's events, like every other change. During a drag, the dragged items keep
-  /// their place as ``apply(_:animatingDifferences:itemSizes:time:)`` says.
+  /// their place as ``apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)`` says.
   @inlinable public mutating func performBatchUpdates(
     _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size] = [:],
     time: Double
@@ -102,12 +102,30 @@ extension CollectionView {
   ///   - animatingDifferences: whether items glide, fade and grow into place (`false` jumps).
   ///   - itemSizes: sizes of new items, for a grid without fixed columns: every item the view has
   ///     no size for needs one.
+  ///   - contentChanged: whether an item present before and after changed content (a new title, a
+  ///     new colour): such an item keeps its cell, wherever it moves, and its new content fades in
+  ///     over ``contentChangeDuration`` (``RenderElement/contentChange``). Asked once per surviving
+  ///     item; by default nothing changed content.
+  ///   - sectionContentChanged: the same for a section present before and after (its header's
+  ///     title or count): its header redraws in place with the same crossfade.
   ///   - time: now, in seconds: the animation starts here.
   /// - Throws: ``ChangeError`` when a grid without columns gets an item with no size, known or
   ///   given; the view is unchanged. Other layouts never throw.
   ///
-  /// The change is reported as ``CollectionViewEvent/changed(_:)`` (``Change/replaced(old:new:)``)
-  /// with the next call's events, like every other change, so an app saves through one path.
+  /// The change is reported as ``CollectionViewEvent/changed(_:)`` (``Change/replaced(old:new:content:)``,
+  /// whose ``ContentChanges`` names the items and sections that changed content) with the next
+  /// call's events, like every other change, so an app saves through one path. When something
+  /// changed content, the returned changeset is the content-aware one
+  /// (``StagedChangeset/init(from:to:duplicates:itemUpdates:contentChanged:sectionContentChanged:)``
+  /// with ``ItemUpdateStyle/reconfigure``: the cells stay and are configured again).
+  ///
+  /// ```swift
+  /// // Aiko is renamed and moves; the header of "A" counts one more student.
+  /// let stages = try view.apply(
+  ///   renamed, contentChanged: { $0 == "aiko" }, sectionContentChanged: { $0 == "A" }, time: now)
+  /// stages.stages.last!.reconfigureItems   // Aiko's path, after the moves
+  /// view.renderList(at: now + 0.1)          // Aiko's cell and A's header: contentChange ≈ 0.5
+  /// ```
   ///
   /// New data may come at any time, also during a drag (a sync, a notification). Everything not
   /// being dragged takes its new place with the usual transition; the dragged items keep the place
@@ -118,25 +136,48 @@ extension CollectionView {
   @discardableResult
   @inlinable public mutating func apply(
     _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true, itemSizes: [ItemID: Size] = [:],
+    contentChanged: (ItemID) -> Bool = { _ in false }, sectionContentChanged: (SectionID) -> Bool = { _ in false },
     time: Double
   ) throws(ChangeError) -> StagedChangeset<SectionID, ItemID> {
     try checkSizes(of: snapshot, given: itemSizes)
-    let staged = StagedChangeset(from: self.snapshot, to: snapshot)
-    replaceData(with: snapshot, itemSizes: itemSizes, animated: animatingDifferences, time: time)
+    let content = ContentChanges(
+      from: self.snapshot, to: snapshot, contentChanged: contentChanged, sectionContentChanged: sectionContentChanged)
+    let staged: StagedChangeset<SectionID, ItemID>
+    if content.isEmpty {
+      staged = StagedChangeset(from: self.snapshot, to: snapshot)
+    } else {
+      do {
+        staged = try StagedChangeset(
+          from: self.snapshot.sections, to: snapshot.sections, itemUpdates: .reconfigure,
+          contentChanged: content.items.contains, sectionContentChanged: content.sections.contains)
+      } catch {
+        preconditionFailure("a snapshot holds unique identifiers: \(error)")
+      }
+    }
+    replaceData(
+      with: snapshot, itemSizes: itemSizes, content: content, animated: animatingDifferences, time: time)
     return staged
   }
 
   /// New data through `apply` or `performBatchUpdates`: the sizes are kept, the data shown, and
   /// the change reported as `.changed(.replaced(…))` with the next call's events (before what the
   /// new data does to a drag: a cancel, a live drag's move), unless nothing changed.
+  ///
+  /// Items and sections that changed content (`content`) redraw in place with a crossfade when
+  /// animated; the report names them, and comes even if nothing else changed.
   @inlinable mutating func replaceData(
-    with data: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size], animated: Bool, time: Double
+    with data: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size],
+    content: ContentChanges<SectionID, ItemID> = .init(),
+    animated: Bool, time: Double
   ) {
     recordSizes(itemSizes)
     let old = snapshot
     let mark = pendingEvents.count
     show(data, animated: animated, time: time)
-    if old != data { pendingEvents.insert(.changed(.replaced(old: old, new: data)), at: mark) }
+    if animated { startContentFades(content, at: time) }
+    if old != data || !content.isEmpty {
+      pendingEvents.insert(.changed(.replaced(old: old, new: data, content: content)), at: mark)
+    }
   }
 
   /// Replaces the snapshot and rebuilds the layout, animating the visible items.

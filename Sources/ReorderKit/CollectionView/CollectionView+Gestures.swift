@@ -141,6 +141,7 @@ extension CollectionView {
       headerAnimations = headerAnimations.filter { !$0.value.isFinished(at: t) }
     }
     if !ghosts.isEmpty { ghosts.removeAll { $0.animation.isFinished(at: t) } }
+    if !contentFades.isEmpty { contentFades.removeFinished(at: t, duration: Self.contentChangeDuration) }
     // Rebuild the table only when something finished: every event passes here during a drag.
     if !animations.isEmpty, animations.values.contains(where: { $0.isFinished(at: t) }) {
       animations = animations.filter { !$0.value.isFinished(at: t) }

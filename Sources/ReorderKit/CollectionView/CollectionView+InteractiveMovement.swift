@@ -77,7 +77,7 @@ extension CollectionView {
 
   /// Moves a top-level item in code, as UIKit's `moveItem(at:to:)`: the data changes at once and the
   /// cells glide to their new places. The destination is counted after the removal. During a drag
-  /// it is new data (see ``apply(_:animatingDifferences:itemSizes:time:)``); the move is reported
+  /// it is new data (see ``apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``); the move is reported
   /// as ``CollectionViewEvent/changed(_:)`` with the next call's events.
   ///
   /// ```swift

@@ -139,10 +139,11 @@ extension CollectionView {
       elements += mode == .dragDrop ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
     }
     if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
+    markContentChanges(in: &elements, at: time)
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
       isAnimating: (drag.map { !$0.away } ?? false) || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty
-        || !ghosts.isEmpty
+        || !ghosts.isEmpty || !contentFades.isEmpty
         || scrollAnimation != nil || longPress.isPending)
   }
 

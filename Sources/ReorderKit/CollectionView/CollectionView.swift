@@ -10,7 +10,7 @@ public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable
   /// same change comes by identity as ``changed(_:)``; prefer that one for your own model.
   case moved(ItemID, from: OutlinePosition<ItemID>, to: OutlinePosition<ItemID>)
   /// A change to the data, by identity: every one, from gestures, undo, redo and
-  /// ``CollectionView/perform(_:itemSizes:time:)``, new data from ``CollectionView/apply(_:animatingDifferences:itemSizes:time:)``
+  /// ``CollectionView/perform(_:itemSizes:time:)``, new data from ``CollectionView/apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``
   /// and ``CollectionView/performBatchUpdates(_:resultingIn:itemSizes:time:)``, and the placeholder's
   /// moves during a drag. Save from here.
   case changed(Change<SectionID, ItemID>)
@@ -107,6 +107,9 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @usableFromInline var headerAnimations: [SectionID: ElementAnimation] = [:]
   /// Deleted items and headers of deleted sections, fading out where they were (content coordinates).
   @usableFromInline var ghosts: [Ghost] = []
+  /// Items and section headers whose new content fades in, keyed by identity: when each crossfade
+  /// started (see ``RenderElement/contentChange``).
+  @usableFromInline var contentFades = ContentFades<SectionID, ItemID>()
   @usableFromInline var settle: Settle?
   @usableFromInline var offset: Point = .zero
   @usableFromInline var scrollAnimation: ElementAnimation?
@@ -116,7 +119,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @usableFromInline var dropConfiguration = DragDropConfiguration<ItemID>()
   /// Undo and redo: the changes that take each committed gesture back, and forward again.
   @usableFromInline var history = History()
-  /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:time:)`` mid-drag,
+  /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)`` mid-drag,
   /// ``perform(_:itemSizes:time:)``): delivered with the next call that returns events.
   @usableFromInline var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
   /// The item with the keyboard focus.

@@ -78,11 +78,22 @@ public struct RenderElement<SectionID: Hashable & Sendable, ItemID: Hashable & S
   /// How far a lifted cell has lifted, 0 (at rest) to 1 (fully lifted): its shadow's strength. It
   /// rises as the cell lifts and falls as it settles.
   public var lift: Double
+  /// For an item or header whose content changed (see ``ContentChanges``): how far its new content
+  /// has faded in, from 0 at the time of the change to 1 (settled) after
+  /// ``CollectionView/contentChangeDuration``; 1 for everything else. Draw the background as
+  /// always and the content over it at this opacity: the cell stays in place, at full size, while
+  /// its new content appears (no reload flash). The lifted cell too, mid-drag.
+  ///
+  /// ```swift
+  /// drawBackground(element)
+  /// drawContent(element, alpha: element.alpha * element.contentChange)
+  /// ```
+  public var contentChange: Double
 
   /// Creates an element.
   @inlinable public init(
     kind: Kind, frame: Rect, alpha: Double = 1, scale: Double = 1, isLifted: Bool = false,
-    depth: Int = 0, isExpanded: Bool? = nil, badgeCount: Int = 0, lift: Double = 0
+    depth: Int = 0, isExpanded: Bool? = nil, badgeCount: Int = 0, lift: Double = 0, contentChange: Double = 1
   ) {
     self.kind = kind
     self.frame = frame
@@ -93,5 +104,6 @@ public struct RenderElement<SectionID: Hashable & Sendable, ItemID: Hashable & S
     self.isExpanded = isExpanded
     self.badgeCount = badgeCount
     self.lift = lift
+    self.contentChange = contentChange
   }
 }

@@ -20,6 +20,16 @@ public struct CellContext<SectionID: Hashable & Sendable, ItemID: Hashable & Sen
   public let frame: Rect
   /// Opacity from 0 to 1 (cells fade in and out): multiply your colours' alpha by it.
   public let alpha: Double
+  /// The opacity of the cell's content (its text, its picture), not of its background: `alpha`
+  /// while the cell's new content fades in after `apply(…contentChanged:…)`
+  /// (`RenderElement.contentChange`), `alpha` otherwise. Draw the background at `alpha` and the
+  /// content at this, so a changed cell redraws in place with no flash.
+  ///
+  /// ```swift
+  /// cell.canvas.fillRoundedRect(cell.frame, radius: 10, color: Color.white.withAlpha(cell.alpha))
+  /// cell.canvas.drawText(titles[cell.id]!, in: cell.frame, size: 15, color: Color.black.withAlpha(cell.contentAlpha))
+  /// ```
+  public var contentAlpha: Double { alpha * element.contentChange }
   /// How far the cell has lifted, 0 (at rest) to 1 (fully lifted, following the pointer); the
   /// shadow under it is drawn for you.
   public let lift: Double
@@ -72,6 +82,13 @@ public struct HeaderContext<SectionID: Hashable & Sendable, ItemID: Hashable & S
   public let frame: Rect
   /// Opacity from 0 to 1.
   public let alpha: Double
+  /// The opacity of the header's text: `alpha`, times how far its new content has faded in after
+  /// `apply(…sectionContentChanged:…)` (`RenderElement.contentChange`).
+  ///
+  /// ```swift
+  /// header.canvas.drawText(titles[header.id]!, in: header.frame, size: 15, color: Color.black.withAlpha(header.contentAlpha))
+  /// ```
+  public var contentAlpha: Double { alpha * element.contentChange }
   /// The engine's element.
   public let element: RenderElement<SectionID, ItemID>
   /// What to draw with.

@@ -216,10 +216,18 @@ struct BoardScene: DemoScene {
   // MARK: Drawing
 
   func drawItem(_ id: String, frame f: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
-    Self.drawCard(id, frame: f, alpha: element.alpha, lifted: element.isLifted, canvas: canvas, theme: theme)
+    Self.drawCard(
+      id, frame: f, alpha: element.alpha, contentAlpha: element.alpha * element.contentChange, lifted: element.isLifted,
+      canvas: canvas, theme: theme)
   }
 
-  static func drawCard(_ id: String, frame row: Rect, alpha a: Double, lifted: Bool, canvas: Canvas, theme: Theme) {
+  /// A card: its background at `alpha`, its tag and title at `contentAlpha` (lower while a card
+  /// whose content changed shows its new content: it redraws in place, with no flash).
+  static func drawCard(
+    _ id: String, frame row: Rect, alpha a: Double, contentAlpha c: Double? = nil, lifted: Bool, canvas: Canvas,
+    theme: Theme
+  ) {
+    let c = c ?? a
     // The card inside its row, which holds the space between cards.
     let f = Rect(x: row.minX, y: row.minY + cardSpacing / 2, width: row.width, height: max(row.height - cardSpacing, 1))
     canvas.fillRoundedRect(f, radius: 8, color: theme.cell.withAlpha(a))
@@ -228,12 +236,12 @@ struct BoardScene: DemoScene {
     let hues = [theme.accent, Color(r: 52, g: 199, b: 89), Color(r: 255, g: 149, b: 0), Color(r: 175, g: 82, b: 222)]
     canvas.fillRoundedRect(
       Rect(x: f.minX + 10, y: f.minY + 9, width: 28, height: 5), radius: 2.5,
-      color: hues[number(of: id) % hues.count].withAlpha(a))
+      color: hues[number(of: id) % hues.count].withAlpha(c))
     for (k, line) in lines(of: id).enumerated() {
       canvas.drawText(
         line,
         in: Rect(x: f.minX + 10, y: f.minY + 16 + Double(k) * lineHeight, width: f.width - 20, height: lineHeight),
-        size: 14, color: theme.text.withAlpha(a), alignment: .left)
+        size: 14, color: theme.text.withAlpha(c), alignment: .left)
     }
   }
 }

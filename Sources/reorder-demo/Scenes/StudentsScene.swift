@@ -44,7 +44,12 @@ struct StudentsScene: DemoScene {
     sort = newSort
     sortControl.selectedIndex = StudentSort.allCases.firstIndex(of: newSort)!
     do {
-      try view.apply(Self.snapshot(sortedBy: newSort), animatingDifferences: true, time: time)
+      // A section on both sides whose count changed keeps its header, which shows the new count.
+      let old = view.snapshot
+      let new = Self.snapshot(sortedBy: newSort)
+      try view.apply(
+        new, animatingDifferences: true,
+        sectionContentChanged: { Self.count(of: $0, in: old) != Self.count(of: $0, in: new) }, time: time)
     } catch {
       preconditionFailure("a grid with fixed columns needs no sizes: \(error)")
     }
@@ -69,11 +74,26 @@ struct StudentsScene: DemoScene {
     control.draw(in: canvas, theme: theme)
   }
 
+  /// A section's header: its title and how many students it holds ("A · 2"). A header whose count
+  /// changed in new data shows its new text with the engine's crossfade (`contentChange`).
   func drawHeader(_ id: String, frame: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
     canvas.drawText(
-      StudentsData.sectionTitles[id] ?? id,
+      Self.headerText(of: id, in: view.snapshot),
       in: Rect(x: frame.minX + 18, y: frame.minY + 6, width: frame.width - 36, height: frame.height - 8),
-      size: 15, bold: true, color: theme.text.withAlpha(element.alpha), alignment: .left)
+      size: 15, bold: true, color: theme.text.withAlpha(element.alpha * element.contentChange), alignment: .left)
+  }
+
+  /// What a section's header reads: "A · 2", "March · 3" (a section no longer in the data, fading
+  /// out: its title alone).
+  static func headerText(of id: String, in data: Snapshot<String, String>) -> String {
+    let title = StudentsData.sectionTitles[id] ?? id
+    guard let count = count(of: id, in: data) else { return title }
+    return "\(title) · \(count)"
+  }
+
+  /// How many students a section holds, or `nil` if the data has no such section.
+  static func count(of id: String, in data: Snapshot<String, String>) -> Int? {
+    data.sectionIndex(of: id).map { data.items(inSection: $0).count }
   }
 
   static func avatarColor(of id: String) -> Color {
@@ -84,8 +104,9 @@ struct StudentsScene: DemoScene {
 
   func drawItem(_ id: String, frame f: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {
     guard let s = StudentsData.byID[id] else { return }
-    let a = element.alpha
-    canvas.fillRoundedRect(f, radius: theme.cornerRadius, color: theme.cell.withAlpha(a))
+    // The tile at `alpha`, what it shows at the content's (lower while new content fades in).
+    canvas.fillRoundedRect(f, radius: theme.cornerRadius, color: theme.cell.withAlpha(element.alpha))
+    let a = element.alpha * element.contentChange
     let d = min(40, f.height * 0.42)
     let c = Point(x: f.midX, y: f.minY + 10 + d / 2)
     canvas.fillCircle(center: c, radius: d / 2, color: Self.avatarColor(of: id).withAlpha(a))

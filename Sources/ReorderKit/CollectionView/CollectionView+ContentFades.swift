@@ -1,0 +1,50 @@
+/// When the crossfades of items and headers whose content changed started, by identity.
+@usableFromInline struct ContentFades<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  @usableFromInline var items: [ItemID: Double] = [:]
+  @usableFromInline var headers: [SectionID: Double] = [:]
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { items.isEmpty && headers.isEmpty }
+
+  /// Drops the crossfades finished at `time`.
+  @inlinable mutating func removeFinished(at time: Double, duration: Double) {
+    if items.values.contains(where: { time >= $0 + duration }) { items = items.filter { time < $0.value + duration } }
+    if headers.values.contains(where: { time >= $0 + duration }) {
+      headers = headers.filter { time < $0.value + duration }
+    }
+  }
+}
+
+extension CollectionView {
+  /// How long an item or header whose content changed takes to show its new content, in seconds
+  /// (see ``RenderElement/contentChange``).
+  @inlinable public static var contentChangeDuration: Double { 0.2 }
+
+  /// Starts the crossfades of the items and headers `content` names (a crossfade already running
+  /// starts again).
+  @inlinable mutating func startContentFades(_ content: ContentChanges<SectionID, ItemID>, at time: Double) {
+    for id in content.items { contentFades.items[id] = time }
+    for id in content.sections { contentFades.headers[id] = time }
+  }
+
+  /// How far a crossfade that started at `start` has come at `time`: 0 to 1, eased in and out.
+  @inlinable static func contentProgress(from start: Double, at time: Double) -> Double {
+    TimingCurve.easeInOut.value(at: (time - start) / contentChangeDuration)
+  }
+
+  /// Marks the items and headers among `elements` whose new content is fading in.
+  /// - Complexity: O(e) for e elements, nothing when no crossfade runs.
+  @inlinable func markContentChanges(in elements: inout [RenderElement<SectionID, ItemID>], at time: Double) {
+    guard !contentFades.isEmpty else { return }
+    for i in elements.indices {
+      let start: Double?
+      switch elements[i].kind {
+      case .item(let id): start = contentFades.items[id]
+      case .header(let id): start = contentFades.headers[id]
+      default: start = nil
+      }
+      if let start { elements[i].contentChange = Self.contentProgress(from: start, at: time) }
+    }
+  }
+}
