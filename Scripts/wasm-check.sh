@@ -18,7 +18,7 @@ log=$out/wasm-check.log
 start=$(date +%s)
 mapfile -t sources < <(find Sources/ReorderKit -name '*.swift' | sort)
 if swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm -wmo -parse-as-library -Osize \
-  -module-name ReorderKit -emit-module -emit-module-path "$out/ReorderKit.swiftmodule" \
+  -module-name ReorderKit -package-name ReorderKit -emit-module -emit-module-path "$out/ReorderKit.swiftmodule" \
   -c -o "$out/ReorderKit.o" "${sources[@]}" >"$log" 2>&1; then
   echo "wasm-check: ${#sources[@]} files of Sources/ReorderKit compiled for wasm32 (Embedded Swift) in $(($(date +%s) - start)) s: $(stat -c %s "$out/ReorderKit.o") bytes of object code"
 else
