@@ -102,7 +102,7 @@ for entry in "macOS macosx macos -" "iOS ios ios-simulator -simulator" "tvOS tvo
       -disable-implicit-string-processing-module-import -disable-objc-interop 2>&1
   }
   # shellcheck disable=SC2086
-  if ! out=$(typecheck $engine_sources -module-name ReorderKit); then
+  if ! out=$(typecheck $engine_sources -module-name ReorderKit -package-name ReorderKit); then
     echo "availability: the engine does not type-check for $target:" >&2
     grep -E "error:" <<<"$out" | sort -u >&2 || echo "$out" | tail -20 >&2
     status=1
