@@ -39,6 +39,15 @@ case "$SCENE" in
     ;;
   *) echo "board-frames: FRAMES_SCENE is board or colors, not $SCENE" >&2; exit 2 ;;
 esac
+# finish_run: drops, quits, prints the app's --stats lines and the drag p95 beside its goal.
+finish_run() {
+  release
+  sleep 0.5
+  stop_app
+  grep -E 'drags:|before present|renderer' "$ERR" | sed 's/^reorder-demo: /  /'
+  p95=$(grep -F 'drags:' "$ERR" | sed -n 's/.*p95 \([0-9.]*\) ms.*/\1/p')
+  awk -v p="$p95" -v g="$goal" 'BEGIN { printf "  drag p95 %s ms: %s (goal under %s ms)\n", p, (p != "" && p < g ? "goal met" : "GOAL MISSED"), g }'
+}
 for run in $(seq 1 "$RUNS"); do
   echo "run $run: ${args[*]} (load average $(cut -d' ' -f1-3 /proc/loadavg))"
   launch --report --reset --stats --no-vsync --state "$TMP/frames-$run.db" "${args[@]}" || exit 1
@@ -50,12 +59,7 @@ for run in $(seq 1 "$RUNS"); do
     moves=()
     for i in $(seq 1 60); do moves+=(mousemove --window "$WID" $((x0 + (i % 20) * 12)) $((y0 + i * 9)) sleep 0.03); done
     xdotool "${moves[@]}"
-    release
-    sleep 0.5
-    stop_app
-    grep -E 'drags:|before present|renderer' "$ERR" | sed 's/^reorder-demo: /  /'
-    p95=$(grep -F 'drags:' "$ERR" | sed -n 's/.*p95 \([0-9.]*\) ms.*/\1/p')
-    awk -v p="$p95" -v g="$goal" 'BEGIN { printf "  drag p95 %s ms: %s (goal under %s ms)\n", p, (p != "" && p < g ? "goal met" : "GOAL MISSED"), g }'
+    finish_run
     continue
   fi
   # The first card of the second column, dragged right and left across three columns for the
@@ -76,10 +80,5 @@ for run in $(seq 1 "$RUNS"); do
   xdotool "${moves[@]}"
   xdotool mousemove --window "$WID" "$x0" "$y0"
   sleep 0.1
-  release
-  sleep 0.5
-  stop_app
-  grep -E 'drags:|before present|renderer' "$ERR" | sed 's/^reorder-demo: /  /'
-  p95=$(grep -F 'drags:' "$ERR" | sed -n 's/.*p95 \([0-9.]*\) ms.*/\1/p')
-  awk -v p="$p95" -v g="$goal" 'BEGIN { printf "  drag p95 %s ms: %s (goal under %s ms)\n", p, (p != "" && p < g ? "goal met" : "GOAL MISSED"), g }'
+  finish_run
 done
