@@ -92,7 +92,7 @@ extension Board {
         // Denied by the view's policy: it said so.
         return events + lift.filter { if case .view(_, .lifted) = $0 { false } else { true } }
       }
-      drag.isKeyboard = true
+      drag.keyboardHolds()
       interaction = .dragging(drag)
       let count = _columns[d]._view.snapshot.numberOfItems(inSection: 0)
       var gesture = enter(d, keyboardPosition: OutlinePosition(section: 0, parent: nil, index: count), time: time)

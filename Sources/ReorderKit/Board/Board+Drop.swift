@@ -8,19 +8,26 @@ extension Board {
     time: Double, release: (inout View, Point, Double) -> [CollectionViewEvent<SectionID, ItemID>]
   ) -> [Event] {
     guard case .dragging(let drag) = interaction else { return [] }
-    if drag.pristine {
-      guard let s = index(of: drag.source) else { return [] }
+    let holder: ViewID
+    let trip: Drag.Trip
+    switch drag.release() {
+    case .source(let source):
+      guard let s = index(of: source) else { return [] }
       let p = toView(drag.pointer, s)
       let viewEvents = release(&_columns[s]._view, p, time)
-      let events = absorb(drag.source, viewEvents)
+      let events = absorb(source, viewEvents)
       if isDragging, !_columns[s]._view.isDragging {
         // The view ended its drag without a word (nothing to drop): the board's ends too.
         interaction = .idle
         autoScroll.stop()
       }
       return events
+    case .cancel:
+      return cancelAcross(time: time)
+    case .drop(let view, let t):
+      (holder, trip) = (view, t)
     }
-    guard let holder = drag.holder, let h = index(of: holder) else { return cancelAcross(time: time) }
+    guard let h = index(of: holder) else { return cancelAcross(time: time) }
     let depth = _columns[h]._view.undoDepth
     // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
     let unspoken = holder != drag.source && _columns[h]._view.pendingAnnouncement != nil
@@ -50,7 +57,7 @@ extension Board {
     autoScroll.stop()
     var events: [Event] = []
     let data = _columns[h]._view.snapshot
-    let landed = drag.items.filter(data.contains)
+    let landed = trip.items.filter(data.contains)
     if holder != drag.source, let s = index(of: drag.source) {
       // The source kept the items until now: its session ends, and they leave its data.
       _ = _columns[s]._view.abandonDragAndTakeOut(time: time) { _ in landed }
@@ -59,15 +66,15 @@ extension Board {
     let finalPositions = Dictionary(
       uniqueKeysWithValues: landed.compactMap { id in data.position(of: id).map { (id, $0) } })
     let unchanged =
-      holder == drag.source && landed.count == drag.items.count
-      && landed.allSatisfy { finalPositions[$0] == drag.homePositions[$0] }
+      holder == drag.source && landed.count == trip.items.count
+      && landed.allSatisfy { finalPositions[$0] == trip.homePositions[$0] }
     if !unchanged {
       events += movesAcross(
-        landed, from: drag.source, drag.homePositions, to: holder, finalPositions)
+        landed, from: drag.source, trip.homePositions, to: holder, finalPositions)
       let step = Across(
-        items: landed, from: [(drag.source, drag.home)],
-        to: final.map { d in (holder, [Change.inserted(d, children: drag.children, expanded: drag.expanded)]) },
-        sizes: drag.sizes)
+        items: landed, from: [(drag.source, trip.home)],
+        to: final.map { d in (holder, [Change.inserted(d, children: trip.children, expanded: trip.expanded)]) },
+        sizes: trip.sizes)
       history.undo.append(.across(step))
       history.redo = []
       for d in final { events.append(.view(holder, .changed(.moved(d)))) }
@@ -110,7 +117,7 @@ extension Board {
   /// which kept them in its data, shows them where they stand.
   @inlinable mutating func cancelAcross(time: Double) -> [Event] {
     guard case .dragging(var drag) = interaction else { return [] }
-    var events = leaveHolder(&drag, time: time)
+    var events = leave(&drag, time: time)
     interaction = .idle
     autoScroll.stop()
     guard let s = index(of: drag.source) else { return events }

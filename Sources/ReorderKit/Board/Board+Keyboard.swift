@@ -32,28 +32,20 @@ extension Board {
       events += absorb(id, _columns[i]._view.keyPressed(key, time: time))
       return events
     }
-    let across: Bool
-    switch key {
-    case .left, .right: across = axis == .horizontal
-    case .up, .down: across = axis == .vertical
-    default: across = false
-    }
-    if across && _columns.count > 1 {
-      events += moveAcross(forward: key == .right || key == .down, time: time)
-      return events
-    }
-    if drag.pristine {
-      guard let i = index(of: drag.source) else { return events }
-      events += absorb(drag.source, _columns[i]._view.keyPressed(key, time: time))
-      return events
-    }
-    switch key {
-    case .escape:
+    switch drag.key(key, axis: axis, views: _columns.count) {
+    case .none:
+      break
+    case .across(let forward):
+      events += moveAcross(forward: forward, time: time)
+    case .source(let source):
+      guard let i = index(of: source) else { break }
+      events += absorb(source, _columns[i]._view.keyPressed(key, time: time))
+    case .cancel:
       events += cancelAcross(time: time)
-    case .space, .enter:
+    case .release:
       events += finishDrag(time: time) { view, _, t in view.keyPressed(key, time: t) }
-    default:
-      guard let holder = drag.holder, let h = index(of: holder) else { break }
+    case .holder(let holder):
+      guard let h = index(of: holder) else { break }
       events += absorb(holder, _columns[h]._view.keyPressed(key, time: time).filter { !$0.isDataChange })
     }
     return events
@@ -85,7 +77,7 @@ extension Board {
     }
     guard let target = found else { return [] }
     // The keyboard holds the items from now on, whatever lifted them.
-    drag.isKeyboard = true
+    drag.keyboardHolds()
     interaction = .dragging(drag)
     let sections = withView(target) { $0.snapshot.numberOfSections }
     let section = min(current?.section ?? 0, sections - 1)

@@ -18,14 +18,17 @@ extension Board {
     _ data: Snapshot<SectionID, ItemID>, toView id: ViewID, itemSizes: [ItemID: Size] = [:], time: Double
   ) throws(ChangeError) {
     guard let i = index(of: id) else { return }
-    guard case .dragging(var drag) = interaction, !drag.pristine else {
+    guard case .dragging(var drag) = interaction else {
       _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
       return
     }
-    if id == drag.source {
-      let kept = drag.items.filter(data.contains)
-      guard kept.contains(drag.lead) else {
-        leaveHolder(&drag, time: time)
+    switch drag.newData(for: id) {
+    case .apply:
+      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+    case .source:
+      switch drag.sourceData(data) {
+      case .cancel(let leave):
+        perform(leave, of: &drag, time: time)
         interaction = .idle
         autoScroll.stop()
         // The source's session, which kept the items, ends: the new data stands.
@@ -35,36 +38,27 @@ extension Board {
         pendingEvents += [
           .view(id, .announcement(_columns[i]._view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
         ]
-        return
+      case .keep(let gone, let visited):
+        // Items the new data deleted leave the drag (and the view they visit; the source's own
+        // session lets them go as version 2 does).
+        if let h = visited.flatMap(index(of:)) { _columns[h]._view.removeFromDrag(gone, time: time) }
+        // Where the items stand in the new data is where they go back on a cancel, and where undo
+        // puts them (the drag noted it).
+        interaction = .dragging(drag)
+        // The source kept the items: its session (away, or holding the gap) goes on over the new
+        // data by version 2's rules, the items where the new data has them.
+        _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+        // A live drag back in its source keeps its card at the gap: that is the board's to report,
+        // once, at the drop (the new data itself is reported as a replacement).
+        _columns[i]._view.pendingEvents.removeAll { $0.isDataChange }
+        if !_columns[i]._view.isDragging {
+          // The view ended its session (the items' section is gone): the drag ends as a cancel.
+          leave(&drag, time: time)
+          interaction = .idle
+          autoScroll.stop()
+        }
       }
-      // Items the new data deleted leave the drag (and another view that holds them; the source's
-      // own session lets them go as version 2 does).
-      let gone = drag.items.filter { !data.contains($0) }
-      if !gone.isEmpty, let h = drag.holder.flatMap(index(of:)), h != i {
-        _columns[h]._view.removeFromDrag(gone, time: time)
-      }
-      drag.items = kept
-      // Where the items stand in the new data is where they go back on a cancel, and where undo puts them.
-      drag.home = data.placements(of: kept, skipping: Set(kept)).map { d in
-        Change.inserted(d, children: drag.children, expanded: drag.expanded)
-      }
-      drag.homePositions = [:]
-      for id in kept { drag.homePositions[id] = data.position(of: id) }
-      interaction = .dragging(drag)
-      // The source kept the items: its session (away, or holding the gap) goes on over the new
-      // data by version 2's rules, the items where the new data has them.
-      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
-      // A live drag back in its source keeps its card at the gap: that is the board's to report,
-      // once, at the drop (the new data itself is reported as a replacement).
-      _columns[i]._view.pendingEvents.removeAll { $0.isDataChange }
-      if !_columns[i]._view.isDragging {
-        // The view ended its session (the items' section is gone): the drag ends as a cancel.
-        leaveHolder(&drag, time: time)
-        interaction = .idle
-        autoScroll.stop()
-      }
-      return
-    } else if id == drag.holder {
+    case .holder(let trip):
       guard data.numberOfSections > 0 else {
         // The view that holds the gap has nothing to hold it: the gap goes back to the source.
         _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
@@ -73,12 +67,11 @@ extension Board {
       }
       // The app's data does not have the items here: the view keeps them where they stand.
       var data = data
-      _ = try? data.apply(.deleted(drag.items.filter(data.contains)))
-      data.insertFitted(_columns[i]._view.placements(of: drag.items), drag)
+      _ = try? data.apply(.deleted(trip.items.filter(data.contains)))
+      data.insertFitted(
+        _columns[i]._view.placements(of: trip.items), children: trip.children, expanded: trip.expanded)
       _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
-      return
     }
-    _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
   }
 
   /// The view's own new-data door.
@@ -93,14 +86,16 @@ extension Board {
   @inlinable public mutating func removeColumn(_ id: ViewID, time: Double) {
     guard let i = index(of: id) else { return }
     if case .dragging(var drag) = interaction {
-      if drag.source == id {
-        if !drag.pristine { leaveHolder(&drag, time: time) }
+      switch drag.viewRemoved(id) {
+      case .none:
+        break
+      case .cancel(let leave):
+        perform(leave, of: &drag, time: time)
         interaction = .idle
         autoScroll.stop()
         pendingEvents.append(.view(id, .cancelled(drag.lead)))
-      } else if drag.holder == id {
+      case .returnToSource:
         _columns.remove(at: i)
-        drag.holder = nil
         interaction = .dragging(drag)
         returnToSource(time: time)
         return
@@ -133,7 +128,7 @@ extension Board {
   /// The gap goes back to the source: the items stand where they stood, lifted there.
   @inlinable mutating func returnToSource(time: Double) {
     guard case .dragging(var drag) = interaction, let s = index(of: drag.source) else { return }
-    leaveHolder(&drag, time: time)
+    leave(&drag, time: time)
     interaction = .dragging(drag)
     // The source kept the items: its gap opens where they stand.
     guard let position = _columns[s]._view.drag?.start else { return }
@@ -160,8 +155,8 @@ extension CollectionView {
 extension Snapshot {
   /// Inserts a board drag's items at their places by identity: before the same next item, or at
   /// the end of the same section, or of the first section.
-  @inlinable mutating func insertFitted<V>(
-    _ places: [ReorderDifference<SectionID, ItemID>], _ drag: Board<V, SectionID, ItemID>.Drag
+  @inlinable mutating func insertFitted(
+    _ places: [ReorderDifference<SectionID, ItemID>], children: [ItemID: [ItemID]], expanded: Set<ItemID>
   ) {
     for place in places {
       for candidate in place.withFallbacks(firstSection: sections.first?.id) {
@@ -169,7 +164,7 @@ extension Snapshot {
         guard !items.isEmpty else { break }
         var c = candidate
         c.items = items
-        if (try? apply(.inserted(c, children: drag.children, expanded: drag.expanded))) != nil { break }
+        if (try? apply(.inserted(c, children: children, expanded: expanded))) != nil { break }
       }
     }
   }

@@ -30,35 +30,35 @@ extension Board {
   @inlinable public mutating func pointerMoved(to point: Point, time: Double) -> [Event] {
     guard let step = prepareHolderStep(to: point, time: time) else { return movePointer(to: point, time: time) }
     let ticked = withView(step.index) { $0.tick(time: time) }
-    var events = absorbHolderStep(step.index, ticked, pristine: step.pristine)
+    var events = absorbHolderStep(step.index, ticked, reportsData: step.reportsData)
     guard holdsDrag(step.index) else { return events }
     let moved = withView(step.index) { $0.pointerMoved(to: step.point, time: time) }
-    events += absorbHolderStep(step.index, moved, pristine: step.pristine)
+    events += absorbHolderStep(step.index, moved, reportsData: step.reportsData)
     return events
   }
 
   /// A pointer step within the view that holds the items, with nothing else going on (no other
   /// view ticking, no board scrolling, no board events waiting): the board's own part of the
   /// step is done here (its clock, the resting views' clocks, the pointer, its auto-scroll) and
-  /// the view's index, its point and whether the drag is still the source's own are returned for
-  /// the view's calls. `nil`: take the general path (nothing has changed).
+  /// the view's index, its point and whether its data changes are reported as they come (the
+  /// source's own drag) are returned for the view's calls. `nil`: take the general path (nothing
+  /// has changed).
   @inlinable mutating func prepareHolderStep(
     to point: Point, time: Double
-  ) -> (index: Int, point: Point, pristine: Bool)? {
+  ) -> (index: Int, point: Point, reportsData: Bool)? {
     guard point.isFinite, pendingEvents.isEmpty, !autoScroll.isScrolling, case .dragging(var drag) = interaction,
-      !drag.isKeyboard, let holder = drag.holder, let h = index(of: holder),
-      (columnIndex(at: point) ?? (_columns.count == 1 ? 0 : nil)) == h,
-      !drag.pristine || holder == drag.source, _columns[h]._view.isDragging
+      let h = columnIndex(at: point) ?? (_columns.count == 1 ? 0 : nil),
+      // The drag's copy changes here, and the board's only if this path is taken.
+      case .step(_, let reportsData) = drag.pointer(at: point, over: _columns[h].id), _columns[h]._view.isDragging
     else { return nil }
     for i in _columns.indices where i != h && !_columns[i]._view.isAtRest { return nil }
     now = max(now, time)
     for i in _columns.indices where i != h { _columns[i]._view.advanceClockAtRest(to: time) }
     // Not scrolling: the tick only moves the auto-scroll's clock.
     _ = autoScroll.tick(time: time)
-    drag.pointer = point
     interaction = .dragging(drag)
     autoScroll.pointerMoved(to: point, viewSize: visibleSize, axis: axis, time: time)
-    return (h, toView(point, h), drag.pristine)
+    return (h, toView(point, h), reportsData)
   }
 
   /// Calls a view of the board in place (the caller's closure is specialized for its types).
@@ -78,13 +78,13 @@ extension Board {
     return _columns[i]._view.isDragging
   }
 
-  /// A holder's events of a pointer step, named by the view; a visited view's live steps are the
-  /// board's to report, at the drop.
+  /// A holder's events of a pointer step, named by the view; unless the drag is the source's own
+  /// (`reportsData`), its live steps are the board's to report, at the drop.
   @inlinable mutating func absorbHolderStep(
-    _ i: Int, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>], pristine: Bool
+    _ i: Int, _ viewEvents: [CollectionViewEvent<SectionID, ItemID>], reportsData: Bool
   ) -> [Event] {
     guard !viewEvents.isEmpty else { return [] }
-    return absorb(_columns[i].id, pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
+    return absorb(_columns[i].id, reportsData ? viewEvents : viewEvents.filter { !$0.isDataChange })
   }
 
   /// The pointer moved: the general path (a press, a column, a drag entering or leaving views).
@@ -100,11 +100,11 @@ extension Board {
     case .movingColumn:
       events += moveColumnDrag(to: point, time: time)
     case .dragging(var drag):
-      guard !drag.isKeyboard else { break }
-      drag.pointer = point
+      let action = drag.pointer(at: point, over: viewUnder(point))
+      guard action != .ignored else { break }
       interaction = .dragging(drag)
       autoScroll.pointerMoved(to: point, viewSize: visibleSize, axis: axis, time: time)
-      events += follow(time: time)
+      events += perform(action, time: time)
     }
     return events
   }
@@ -140,7 +140,7 @@ extension Board {
     else { return events }
     events += absorb(drag.source, _columns[i]._view.addItemToDragSession(at: toView(point, i), time: time))
     if case .dragging(var d) = interaction {
-      d.items = _columns[i]._view.boardDragItems
+      d.sourceItems(_columns[i]._view.boardDragItems)
       interaction = .dragging(d)
     }
     return events
@@ -160,9 +160,11 @@ extension Board {
       interaction = .idle
       if let i = index(of: drag.column), i != drag.from { _ = moveColumn(from: i, to: drag.from) }
     case .dragging(let drag):
-      if drag.pristine, let i = index(of: drag.source) {
-        events += absorb(drag.source, _columns[i]._view.cancelGesture(time: time))
-      } else {
+      switch drag.cancel() {
+      case .source(let source):
+        guard let i = index(of: source) else { break }
+        events += absorb(source, _columns[i]._view.cancelGesture(time: time))
+      case .across:
         events += cancelAcross(time: time)
       }
     }
@@ -188,7 +190,7 @@ extension Board {
     var events = advance(to: time)
     guard delta.isFinite else { return events }
     setBoardOffset(Point(x: _contentOffset.x + delta.x, y: _contentOffset.y + delta.y))
-    if case .dragging(let drag) = interaction, !drag.isKeyboard { events += follow(time: time) }
+    if case .dragging(let drag) = interaction, drag.scrollsBoard { events += follow(time: time) }
     return events
   }
 
@@ -200,6 +202,13 @@ extension Board {
     // By index, not by element (see `index(of:)`).
     for i in _columns.indices.reversed() where _columns[i].frame.contains(p) { return i }
     return nil
+  }
+
+  /// The view a pointer drag is over at a window point: the one under it; on a board of one view,
+  /// that view wherever the point is (version 2's drag, outside its frame too).
+  @inlinable func viewUnder(_ point: Point) -> ViewID? {
+    guard let i = columnIndex(at: point) ?? (_columns.count == 1 ? 0 : nil) else { return nil }
+    return _columns[i].id
   }
 
   /// Advances every view's clock (and the board's auto-scroll) and reports what they say. Only
@@ -219,7 +228,7 @@ extension Board {
       let viewEvents = _columns[i]._view.tick(time: time)
       if !viewEvents.isEmpty { events += absorb(id, viewEvents) }
     }
-    if case .dragging(let drag) = interaction, !drag.isKeyboard,
+    if case .dragging(let drag) = interaction, drag.scrollsBoard,
       case .scroll(let delta) = autoScroll.tick(time: time)
     {
       let before = _contentOffset
@@ -250,7 +259,7 @@ extension Board {
         let view = _columns[i]._view
         interaction = .dragging(
           Drag(
-            source: id, lead: item, items: view.boardDragItems, holder: id,
+            source: id, lead: item, items: view.boardDragItems,
             pointer: view.drag.map { fromView($0.pointer, i) } ?? .zero, isKeyboard: view.isKeyboardDrag))
         autoScroll.begin(at: view.drag.map { fromView($0.pointer, i) } ?? .zero, time: now)
         clearRedo()
@@ -284,18 +293,28 @@ extension Board {
   /// The pointer of a pointer drag moved (or the board scrolled under it): the view under it runs
   /// the drag, or the items move there.
   @inlinable mutating func follow(time: Double) -> [Event] {
-    guard case .dragging(let drag) = interaction else { return [] }
-    // A board of one view: the view has the whole window (version 2's drag, outside its frame too).
-    let over = columnIndex(at: drag.pointer) ?? (_columns.count == 1 ? 0 : nil)
-    if let holder = drag.holder, let h = index(of: holder), over == h {
-      guard !drag.pristine || h == index(of: drag.source) else { return [] }
+    guard case .dragging(var drag) = interaction else { return [] }
+    let action = drag.pointer(at: drag.pointer, over: viewUnder(drag.pointer))
+    interaction = .dragging(drag)
+    return perform(action, time: time)
+  }
+
+  /// Performs what the drag says of the pointer over a view: the view that holds the items takes
+  /// the step, or the items cross.
+  @inlinable mutating func perform(_ action: Drag.PointerAction, time: Double) -> [Event] {
+    switch action {
+    case .ignored, .none:
+      return []
+    case .step(let holder, let reportsData):
+      guard let h = index(of: holder) else { return [] }
       // No copy of the view here: one would make the step below copy its storage (O(n)).
       guard _columns[h]._view.isDragging else { return [] }
+      guard case .dragging(let drag) = interaction else { return [] }
       let viewEvents = _columns[h]._view.pointerMoved(to: toView(drag.pointer, h), time: time)
-      return absorb(holder, drag.pristine ? viewEvents : viewEvents.filter { !$0.isDataChange })
+      return absorb(holder, reportsData ? viewEvents : viewEvents.filter { !$0.isDataChange })
+    case .cross(let view):
+      return enter(view.flatMap(index(of:)), keyboardPosition: nil, time: time)
     }
-    if drag.holder == nil, let over, _columns[over].id == drag.refused { return [] }
-    return enter(over, keyboardPosition: nil, time: time)
   }
 
   /// The items leave the view that holds them (the source's own drag waits, away, until the drop)
@@ -310,88 +329,90 @@ extension Board {
     guard case .dragging(var drag) = interaction else { return [] }
     // The board lets go of its drag meanwhile: changing the copy copies none of its tables.
     interaction = .idle
-    var events = leaveHolder(&drag, time: time)
-    drag.refused = nil
+    var events = leave(&drag, time: time)
     defer { interaction = .dragging(drag) }
-    guard let target else { return events }
-    let id = _columns[target].id
-    let (items, source) = (drag.items, drag.source)
-    let accepted = withColumn(target) { $0.accepts.accepts(items, from: source, count: $0._view.itemCount) }
-    guard id == drag.source || accepted else {
-      drag.refused = id
+    let said = target.map { entry(into: $0, of: drag, keyboardPosition: keyboardPosition) } ?? .noGap
+    switch drag.arrive(over: target.map { _columns[$0].id }, said) {
+    case .none:
+      break
+    case .refused(let id):
       events.append(.refused(id))
-      return events
+    case .resume(let id, let position):
+      guard let t = index(of: id) else { break }
+      // The source kept the items: its session takes the drag on.
+      let p = toView(drag.pointer, t)
+      _columns[t]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
+      announceEntry(into: t, keyboard: drag.isKeyboard, time: time)
+    case .takeIn(let id, let position, let trip):
+      guard let t = index(of: id) else { break }
+      let p = toView(drag.pointer, t)
+      _columns[t]._view.takeIn(
+        trip.items, lead: drag.lead, children: trip.children, expanded: trip.expanded, sizes: trip.sizes,
+        at: position, pointer: p, grab: trip.grab, size: trip.size, keyboard: drag.isKeyboard, time: time)
+      announceEntry(into: t, keyboard: drag.isKeyboard, time: time)
     }
-    let isGroup = !drag.children.isEmpty
+    return events
+  }
+
+  /// What the view at `target` says to the drag's items (which no view holds): its acceptance
+  /// rule (a view always takes its own items back), then the gap its rule gives for the pointer,
+  /// or `keyboardPosition`.
+  @inlinable mutating func entry(
+    into target: Int, of drag: Drag, keyboardPosition: OutlinePosition<ItemID>?
+  ) -> Drag.Entry {
+    let items = drag.items
+    let source = drag.source
+    let accepted = withColumn(target) { $0.accepts.accepts(items, from: source, count: $0._view.itemCount) }
+    guard _columns[target].id == source || accepted else { return .refuses }
+    let isGroup = !(drag.trip?.children.isEmpty ?? true)
     let p = toView(drag.pointer, target)
     guard
       let position = keyboardPosition ?? withView(target, { $0.entryPosition(at: p, draggingGroup: isGroup) })
-    else {
-      return events
-    }
-    if id == drag.source {
-      // The source kept the items: its session takes the drag on.
-      _columns[target]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
-    } else {
-      _columns[target]._view.takeIn(
-        drag.items, lead: drag.lead, children: drag.children, expanded: drag.expanded, sizes: drag.sizes, at: position,
-        pointer: p, grab: drag.grab, size: drag.size, keyboard: drag.isKeyboard, time: time)
-    }
-    drag.holder = id
-    if let place = withView(target, { $0.placeholderSpokenPlace }) {
-      let text = movedToView(name(of: id), place)
-      withView(target) { $0.announceBoardMove(text, keyboard: drag.isKeyboard, time: time) }
-    }
-    return events
+    else { return .noGap }
+    return .gap(position)
   }
 
-  /// The items leave the view that holds them. The source keeps them in its data until the drop
-  /// (its session waits, away: see ``CollectionView/lendDrag(time:)``); another view takes them
-  /// out. The first time, the board notes where they stand in the source, to report the drop and
-  /// to put them back on undo.
+  /// Announces items entering the view at `t` ("Moved to Doing, position 3 of 5."): held back as
+  /// the pointer's placeholder moves are, or now for the keyboard.
+  @inlinable mutating func announceEntry(into t: Int, keyboard: Bool, time: Double) {
+    guard let place = withView(t, { $0.placeholderSpokenPlace }) else { return }
+    let text = movedToView(name(of: _columns[t].id), place)
+    withView(t) { $0.announceBoardMove(text, keyboard: keyboard, time: time) }
+  }
+
+  /// The items leave the view that holds them (see ``BoardDrag/leave()``). The source keeps them
+  /// in its data until the drop (its session waits, away: see ``CollectionView/lendDrag(time:)``);
+  /// another view takes them out. The first time, the board notes where they stand in the
+  /// source, to report the drop and to put them back on undo (the drag's trip).
   @discardableResult
-  @inlinable mutating func leaveHolder(_ drag: inout Drag, time: Double) -> [Event] {
-    guard let holder = drag.holder, let h = index(of: holder) else { return [] }
-    var events: [Event] = []
-    if drag.pristine {
+  @inlinable mutating func leave(_ drag: inout Drag, time: Double) -> [Event] {
+    perform(drag.leave(), of: &drag, time: time)
+  }
+
+  /// Performs how the items leave what holds them (see ``BoardDrag/Leave``).
+  @discardableResult
+  @inlinable mutating func perform(_ leave: Drag.Leave, of drag: inout Drag, time: Double) -> [Event] {
+    switch leave {
+    case .nothing:
+      return []
+    case .lend(let source, first: true):
+      guard let h = index(of: source) else { preconditionFailure("the source of a drag is on the board") }
       // No copy of the view or its data outlives its use: the view changes below.
-      if let held = withView(h, { $0.boardDragHold }) {
-        (drag.items, drag.grab, drag.size) = held
-      }
+      let held = withView(h) { $0.boardDragHold } ?? (drag.items, .zero, .zero)
       // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
-      events = _columns[h]._view.lendDrag(time: time).map { .view(holder, $0) }
-      noteHome(of: &drag, in: h)
+      let events: [Event] = _columns[h]._view.lendDrag(time: time).map { .view(source, $0) }
+      let data = withView(h) { $0.snapshot }
       // The items' own sizes travel with them (a flow grid's cells, a list's rows).
       let sizes = withView(h) { $0.itemSizes }
-      for id in drag.items + drag.children.values.joined() { if let size = sizes[id] { drag.sizes[id] = size } }
-      drag.pristine = false
-    } else if holder == drag.source {
-      _columns[h]._view.lendDrag(time: time)
-    } else {
+      drag.lent(Drag.Trip(lending: held.items, grab: held.grab, size: held.size, in: data, sizes: sizes))
+      return events
+    case .lend(let source, first: false):
+      if let h = index(of: source) { _columns[h]._view.lendDrag(time: time) }
+      return []
+    case .giveBack(let view):
       let items = drag.items
-      _ = _columns[h]._view.abandonDragAndTakeOut(time: time) { _ in items }
-    }
-    drag.holder = nil
-    return events
-  }
-
-  /// Notes where the travelling items stand in the source's data (the view at `s`), in order:
-  /// their positions, groups and the change that puts them there again. O(k) for k items.
-  @inlinable mutating func noteHome(of drag: inout Drag, in s: Int) {
-    let data = withView(s) { $0.snapshot }
-    drag.items = drag.items.filter(data.contains).sorted {
-      data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
-    }
-    drag.homePositions = [:]
-    for id in drag.items {
-      drag.homePositions[id] = data.position(of: id)
-      if data.isGroup(id) {
-        drag.children[id] = data.children(of: id)
-        if data.isExpanded(id) { drag.expanded.insert(id) }
-      }
-    }
-    drag.home = data.placements(of: drag.items, skipping: Set(drag.items)).map { d in
-      Change.inserted(d, children: drag.children, expanded: drag.expanded)
+      if let h = index(of: view) { _ = _columns[h]._view.abandonDragAndTakeOut(time: time) { _ in items } }
+      return []
     }
   }
 }

@@ -116,45 +116,8 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     case movingColumn(ColumnDrag)
   }
 
-  /// A drag of items, wherever they are.
-  @usableFromInline struct Drag: Sendable {
-    /// The view the items were lifted in.
-    @usableFromInline var source: ViewID
-    /// The lifted item.
-    @usableFromInline var lead: ItemID
-    /// Every item of the drag.
-    @usableFromInline var items: [ItemID]
-    /// Whether the items never left the source: the source runs the drag as its own, unchanged.
-    @usableFromInline var pristine = true
-    /// The view that holds the items and the gap; `nil` over no view or a view that refuses them.
-    @usableFromInline var holder: ViewID?
-    /// A view under the pointer that refuses the items (the forbidden marker shows there).
-    @usableFromInline var refused: ViewID?
-    /// Where the items stand in the source's data, by identity: the changes that put them back
-    /// there on undo of the drop.
-    @usableFromInline var home: [Change<SectionID, ItemID>] = []
-    /// Where each item stood in the source, by index (for the UIKit moves of the drop).
-    @usableFromInline var homePositions: [ItemID: OutlinePosition<ItemID>] = [:]
-    @usableFromInline var children: [ItemID: [ItemID]] = [:]
-    @usableFromInline var expanded: Set<ItemID> = []
-    /// The items' own sizes in the source (a flow grid's cells, a list's rows): they travel with them.
-    @usableFromInline var sizes: [ItemID: Size] = [:]
-    /// The pointer in window coordinates.
-    @usableFromInline var pointer: Point
-    /// Where the pointer holds the lead item's cell, from its top-left corner, and its size.
-    @usableFromInline var grab: Point = .zero
-    @usableFromInline var size: Size = .zero
-    @usableFromInline var isKeyboard: Bool
-
-    @inlinable init(source: ViewID, lead: ItemID, items: [ItemID], holder: ViewID?, pointer: Point, isKeyboard: Bool) {
-      self.source = source
-      self.lead = lead
-      self.items = items
-      self.holder = holder
-      self.pointer = pointer
-      self.isKeyboard = isKeyboard
-    }
-  }
+  /// A drag of items, wherever they are: its phases and what each input means (BoardDrag.swift).
+  @usableFromInline typealias Drag = BoardDrag<ViewID, SectionID, ItemID>
 
   /// A column dragged by its header.
   @usableFromInline struct ColumnDrag: Sendable {
@@ -298,7 +261,7 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     guard let i = index(of: id) else { return nil }
     var data = _columns[i]._view.snapshot
     guard case .dragging(let drag) = interaction, let session = _columns[i]._view.drag else { return data }
-    let travelling = drag.pristine ? session.items : drag.items.filter(data.contains)
+    let travelling = drag.trip?.items.filter(data.contains) ?? session.items
     guard !travelling.isEmpty else { return data }
     if drag.holder == id, !session.away {
       let place = data.difference(placing: travelling, at: session.placeholder)
@@ -325,15 +288,14 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   /// A view under the pointer that refuses the dragged items: draw a forbidden marker over it.
   @inlinable public var refusingView: ViewID? {
     guard case .dragging(let drag) = interaction else { return nil }
-    return drag.refused
+    return drag.refusingView
   }
 
   /// The lifted cell's frame in window coordinates while the items are over no view or a view
   /// that refuses them (a view that holds them draws them itself).
   @inlinable public var floatingFrame: Rect? {
-    guard case .dragging(let drag) = interaction, drag.holder == nil else { return nil }
-    return Rect(
-      origin: Point(x: drag.pointer.x - drag.grab.x, y: drag.pointer.y - drag.grab.y), size: drag.size)
+    guard case .dragging(let drag) = interaction else { return nil }
+    return drag.floatingFrame
   }
 
   /// Whether there is a gesture to undo (and nothing lifted).

@@ -1,0 +1,547 @@
+/// The drag of items on a ``Board``: one value that owns where the items are while they cross
+/// views, and decides what each input means for them. It knows no view: its inputs carry what the
+/// board read from the views (the view under the pointer, what that view says to the items, a
+/// view's new data), and each returns an action the board performs on its views. The board never
+/// keeps a flag of its own about the drag; it asks this value.
+///
+/// A drag is in one of five phases, each with its own data:
+///
+/// | Phase | Who shows the gap | The source | Notes for the drop |
+/// |---|---|---|---|
+/// | ``Phase/lifted(_:)`` | the source | runs the drag as its own (version 2) | none yet: the source reports its own drop |
+/// | ``Phase/home(_:)`` | the source | took the drag on again | the trip's |
+/// | ``Phase/visiting(_:_:)`` | the visited view | lends the items | the trip's |
+/// | ``Phase/overNoView(_:)`` | no view (the board floats the cell) | lends the items | the trip's |
+/// | ``Phase/refused(_:_:)`` | no view (a forbidden marker) | lends the items | the trip's |
+///
+/// A crossing is two inputs, ``leave()`` then ``arrive(over:_:)``:
+///
+/// | From | Input | To | Action for the board |
+/// |---|---|---|---|
+/// | `lifted` | ``leave()`` | `overNoView`, once ``lent(_:)`` answers | lend, the first time (the trip begins) |
+/// | `home` | ``leave()`` | `overNoView` | lend |
+/// | `visiting(v)` | ``leave()`` | `overNoView` | give back (`v` takes the items out) |
+/// | `overNoView`, `refused(v)` | ``leave()`` | `overNoView` | nothing |
+/// | `overNoView` | ``arrive(over:_:)`` no view, or `.noGap` | `overNoView` | none (the board floats the cell) |
+/// | `overNoView` | ``arrive(over:_:)`` `v`, `.refuses` | `refused(v)` | report the refusal |
+/// | `overNoView` | ``arrive(over:_:)`` the source, `.gap(p)` | `home` | the source resumes at `p`; announce |
+/// | `overNoView` | ``arrive(over:_:)`` `v`, `.gap(p)` | `visiting(v)` | `v` takes the items in at `p`; announce |
+///
+/// Leaving: the view that holds the items lets them go (the source lends them, another view gives
+/// them back). Arriving: the view under the pointer takes them in, the source takes its drag on,
+/// a view refuses them, or none holds them. Leaving the `lifted` phase is the one input that needs
+/// an answer: the board lends the source's items and returns what the source says of them (where
+/// they stand, after a live drag's steps are taken back) with ``lent(_:)``. The other inputs:
+/// ``pointer(at:over:)`` (a step in the view that holds the items, or a crossing), ``key(_:axis:views:)``,
+/// ``release()``, ``cancel()``, ``newData(for:)`` and ``sourceData(_:)``, ``viewRemoved(_:)``,
+/// ``sourceItems(_:)``, ``keyboardHolds()``.
+///
+/// Invariants, checked after every input in debug builds (``_checkInvariants()``): one view at
+/// most shows the gap (``holder``); the source lends (``lends``) exactly while the items are not
+/// at home, that is while another view holds them or the board does; a visited or refusing view
+/// is never the source; the items of a trip are distinct, include the lead, and have a home.
+@usableFromInline
+struct BoardDrag<
+  ViewID: Hashable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
+>: Sendable {
+  /// Where the items are, with the data of that phase.
+  @usableFromInline enum Phase: Equatable, Sendable {
+    /// At home in the source, never left: the source runs the drag as its own and reports it.
+    case lifted(Lift)
+    /// At home in the source again after a trip: the source's session took the drag on, and the
+    /// board reports the drop.
+    case home(Trip)
+    /// Visiting another view, which holds the items and shows the gap; the source lends them.
+    case visiting(ViewID, Trip)
+    /// Over no view (or over a view with no gap for them): no gap, the board floats the lifted
+    /// cell, a release cancels; the source lends them.
+    case overNoView(Trip)
+    /// Over a view that refuses them: no gap, a forbidden marker, a release cancels; the source
+    /// lends them.
+    case refused(ViewID, Trip)
+  }
+
+  /// A drag that never left its source.
+  @usableFromInline struct Lift: Equatable, Sendable {
+    /// The items as the source gave them at the lift (the lead first); the source's session is
+    /// what counts while the items are home.
+    @usableFromInline var items: [ItemID]
+
+    @inlinable init(items: [ItemID]) { self.items = items }
+  }
+
+  /// A drag whose items left their source: what the board needs to take them into another view,
+  /// to report the drop and to take it back.
+  @usableFromInline struct Trip: Equatable, Sendable {
+    /// The travelling items, in their source's order.
+    @usableFromInline var items: [ItemID]
+    /// Where the items stand in the source's data, by identity: the changes that put them back
+    /// there on undo of the drop.
+    @usableFromInline var home: [Change<SectionID, ItemID>]
+    /// Where each item stood in the source, by index (for the UIKit moves of the drop).
+    @usableFromInline var homePositions: [ItemID: OutlinePosition<ItemID>]
+    /// The groups among the items, with their children, and which of them are open.
+    @usableFromInline var children: [ItemID: [ItemID]]
+    @usableFromInline var expanded: Set<ItemID>
+    /// The items' own sizes in the source (a flow grid's cells, a list's rows): they travel with them.
+    @usableFromInline var sizes: [ItemID: Size]
+    /// Where the pointer holds the lead item's cell, from its top-left corner, and its size.
+    @usableFromInline var grab: Point
+    @usableFromInline var size: Size
+
+    @inlinable init(
+      items: [ItemID], home: [Change<SectionID, ItemID>], homePositions: [ItemID: OutlinePosition<ItemID>],
+      children: [ItemID: [ItemID]] = [:], expanded: Set<ItemID> = [], sizes: [ItemID: Size] = [:], grab: Point = .zero,
+      size: Size = .zero
+    ) {
+      self.items = items
+      self.home = home
+      self.homePositions = homePositions
+      self.children = children
+      self.expanded = expanded
+      self.sizes = sizes
+      self.grab = grab
+      self.size = size
+    }
+
+    /// The trip of items the source lends for the first time: where they stand in its data
+    /// (`data`, after the source took a live drag's steps back), in order, their groups and the
+    /// changes that put them there again, and their sizes. O(k log k) for k items.
+    ///
+    /// - Parameters:
+    ///   - items: the source session's items (the lead first).
+    ///   - grab: where the pointer holds the lead item's cell; `size`, the cell's size.
+    ///   - sizes: the source's item sizes (only the travelling items' are read).
+    @inlinable init(
+      lending items: [ItemID], grab: Point, size: Size, in data: Snapshot<SectionID, ItemID>, sizes: [ItemID: Size]
+    ) {
+      let ordered = items.filter(data.contains).sorted {
+        data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
+      }
+      var positions: [ItemID: OutlinePosition<ItemID>] = [:]
+      var children: [ItemID: [ItemID]] = [:]
+      var expanded: Set<ItemID> = []
+      for id in ordered {
+        positions[id] = data.position(of: id)
+        if data.isGroup(id) {
+          children[id] = data.children(of: id)
+          if data.isExpanded(id) { expanded.insert(id) }
+        }
+      }
+      self.init(
+        items: ordered, home: [], homePositions: positions, children: children, expanded: expanded, grab: grab,
+        size: size)
+      home = Self.home(of: ordered, in: data, children: children, expanded: expanded)
+      for id in ordered + children.values.joined() { if let s = sizes[id] { self.sizes[id] = s } }
+    }
+
+    /// The changes that put items back where they stand in `data`, by identity.
+    @inlinable static func home(
+      of items: [ItemID], in data: Snapshot<SectionID, ItemID>, children: [ItemID: [ItemID]], expanded: Set<ItemID>
+    ) -> [Change<SectionID, ItemID>] {
+      data.placements(of: items, skipping: Set(items)).map { d in
+        Change.inserted(d, children: children, expanded: expanded)
+      }
+    }
+  }
+
+  /// The view the items were lifted in.
+  @usableFromInline let source: ViewID
+  /// The lifted item.
+  @usableFromInline let lead: ItemID
+  /// The pointer in window coordinates (where the board floats the lifted cell over no view).
+  @usableFromInline var pointer: Point
+  /// Whether the keyboard holds the items: the pointer no longer moves them, nor does the board
+  /// scroll for them.
+  @usableFromInline var isKeyboard: Bool
+  /// Where the items are.
+  @usableFromInline var phase: Phase
+
+  /// The lift: items lifted in `source`, the lead first.
+  @inlinable init(source: ViewID, lead: ItemID, items: [ItemID], pointer: Point, isKeyboard: Bool) {
+    self.source = source
+    self.lead = lead
+    self.pointer = pointer
+    self.isKeyboard = isKeyboard
+    self.phase = .lifted(Lift(items: items))
+    _checkInvariants()
+  }
+
+  // MARK: Queries
+
+  /// The view that holds the items and shows the gap: the source at home, the visited view;
+  /// `nil` over no view or a view that refuses them.
+  @inlinable var holder: ViewID? {
+    switch phase {
+    case .lifted, .home: source
+    case .visiting(let view, _): view
+    case .overNoView, .refused: nil
+    }
+  }
+
+  /// The view under the pointer that refuses the items, if any.
+  @inlinable var refusingView: ViewID? {
+    if case .refused(let view, _) = phase { return view }
+    return nil
+  }
+
+  /// Whether the items never left their source (the source runs the drag as its own).
+  @inlinable var pristine: Bool {
+    if case .lifted = phase { return true }
+    return false
+  }
+
+  /// Whether the source lends the items: it keeps them in its data, its session away, while
+  /// another view or the board holds them.
+  @inlinable var lends: Bool {
+    switch phase {
+    case .lifted, .home: false
+    case .visiting, .overNoView, .refused: true
+    }
+  }
+
+  /// The trip, once the items have left their source.
+  @inlinable var trip: Trip? {
+    switch phase {
+    case .lifted: nil
+    case .home(let trip), .visiting(_, let trip), .overNoView(let trip), .refused(_, let trip): trip
+    }
+  }
+
+  /// The items the board knows of: those lifted, or those of the trip.
+  @inlinable var items: [ItemID] {
+    switch phase {
+    case .lifted(let lift): lift.items
+    case .home(let trip), .visiting(_, let trip), .overNoView(let trip), .refused(_, let trip): trip.items
+    }
+  }
+
+  /// Whether the board's own auto-scroll runs for this drag (a pointer drag; a keyboard drag
+  /// scrolls the board to show the view it enters instead).
+  @inlinable var scrollsBoard: Bool { !isKeyboard }
+
+  /// The lifted cell's frame in window coordinates while no view holds the items (a view that
+  /// holds them draws them itself).
+  @inlinable var floatingFrame: Rect? {
+    switch phase {
+    case .overNoView(let trip), .refused(_, let trip):
+      Rect(origin: Point(x: pointer.x - trip.grab.x, y: pointer.y - trip.grab.y), size: trip.size)
+    case .lifted, .home, .visiting: nil
+    }
+  }
+
+  // MARK: The pointer
+
+  /// What the board does with the pointer of a pointer drag over a view.
+  @usableFromInline enum PointerAction: Equatable, Sendable {
+    /// A keyboard drag: the pointer does not move it (nor is it kept).
+    case ignored
+    /// Nothing but the pointer kept: the view that refuses the items is still under it.
+    case none
+    /// The view that holds the items takes the step by its own rules; with `reportsData`, its
+    /// data changes are reported as they come (the source's own drag), else the board reports
+    /// them once, at the drop.
+    case step(ViewID, reportsData: Bool)
+    /// The items cross: ``BoardDrag/leave()``, then ``BoardDrag/arrive(over:_:)`` over `to`.
+    case cross(to: ViewID?)
+  }
+
+  /// The pointer is at a point (window coordinates) over a view, or over none (the board
+  /// scrolling under a still pointer is this input too).
+  @inlinable mutating func pointer(at point: Point, over view: ViewID?) -> PointerAction {
+    defer { _checkInvariants() }
+    guard !isKeyboard else { return .ignored }
+    pointer = point
+    if let view, view == holder { return .step(view, reportsData: pristine) }
+    if let view, view == refusingView { return .none }
+    return .cross(to: view)
+  }
+
+  // MARK: Crossing
+
+  /// How the items leave the view that holds them.
+  @usableFromInline enum Leave: Equatable, Sendable {
+    /// No view holds them (over no view, or a view that refuses them).
+    case nothing
+    /// The source keeps them in its data, its session away. `first`: the trip begins; the board
+    /// reports the live steps the source takes back, and answers with ``BoardDrag/lent(_:)``.
+    case lend(ViewID, first: Bool)
+    /// The visited view lets them go: they leave its data, its session ends without a word.
+    case giveBack(ViewID)
+  }
+
+  /// The items leave the view that holds them: the first half of every crossing, of a cancel
+  /// across views and of new data that ends the drag. After it no view holds them (but after
+  /// `.lend(_, first: true)`, until ``lent(_:)`` answers).
+  @inlinable mutating func leave() -> Leave {
+    defer { _checkInvariants() }
+    switch phase {
+    case .lifted:
+      return .lend(source, first: true)
+    case .home(let trip):
+      phase = .overNoView(trip)
+      return .lend(source, first: false)
+    case .visiting(let view, let trip):
+      phase = .overNoView(trip)
+      return .giveBack(view)
+    case .overNoView(let trip), .refused(_, let trip):
+      phase = .overNoView(trip)
+      return .nothing
+    }
+  }
+
+  /// The source lent the items for the first time (the answer to `.lend(_, first: true)`): the
+  /// trip begins, over no view until ``arrive(over:_:)``.
+  @inlinable mutating func lent(_ trip: Trip) {
+    guard case .lifted = phase else { preconditionFailure("lent(_:) answers leave() of a drag that never left") }
+    phase = .overNoView(trip)
+    _checkInvariants()
+  }
+
+  /// What a view says to items arriving over it, as the board reads it from the view.
+  @usableFromInline enum Entry: Equatable, Sendable {
+    /// Its acceptance rule refuses them (never said of their source, which takes its own back).
+    case refuses
+    /// It takes them, but shows no gap for them there (over no row or slot, no section).
+    case noGap
+    /// It takes them, with the gap at this position (counted without them).
+    case gap(OutlinePosition<ItemID>)
+  }
+
+  /// Where the items arrive.
+  @usableFromInline enum Arrival: Equatable, Sendable {
+    /// Nowhere: over no view, or a view with no gap for them. The board floats the cell.
+    case none
+    /// A view refuses them: report it (its forbidden marker shows).
+    case refused(ViewID)
+    /// Another view takes them in at a position, and runs the drag on; the board announces the move.
+    case takeIn(ViewID, at: OutlinePosition<ItemID>, Trip)
+    /// The source takes its drag on with the gap at a position (it kept the items all along);
+    /// the board announces the move.
+    case resume(ViewID, at: OutlinePosition<ItemID>)
+  }
+
+  /// The items, which no view holds (after ``leave()``), arrive over a view or none: the second
+  /// half of a crossing.
+  /// - Precondition: no view holds the items, and `entry` is not `.refuses` for their source.
+  @inlinable mutating func arrive(over view: ViewID?, _ entry: Entry) -> Arrival {
+    guard case .overNoView(let trip) = phase else {
+      preconditionFailure("arrive(over:_:) follows leave(): a view still holds the items")
+    }
+    defer { _checkInvariants() }
+    guard let view else { return .none }
+    switch entry {
+    case .refuses:
+      precondition(view != source, "the source refused its own items")
+      phase = .refused(view, trip)
+      return .refused(view)
+    case .noGap:
+      return .none
+    case .gap(let position):
+      if view == source {
+        phase = .home(trip)
+        return .resume(view, at: position)
+      }
+      phase = .visiting(view, trip)
+      return .takeIn(view, at: position, trip)
+    }
+  }
+
+  // MARK: The keyboard
+
+  /// What the board does with a key pressed during the drag.
+  @usableFromInline enum KeyAction: Equatable, Sendable {
+    /// Nothing: no view holds the items.
+    case none
+    /// The source's own key (a drag that never left it).
+    case source(ViewID)
+    /// The view that holds the items moves them within (the board reports the data, at the drop).
+    case holder(ViewID)
+    /// The items move to the next view in a direction that takes them (the board finds it, then
+    /// ``BoardDrag/keyboardHolds()``, ``BoardDrag/leave()`` and ``BoardDrag/arrive(over:_:)``).
+    case across(forward: Bool)
+    /// Space or Enter: the drop (see ``BoardDrag/release()``).
+    case release
+    /// Escape: the cancel (see ``BoardDrag/cancel()``).
+    case cancel
+  }
+
+  /// A key is pressed. Left and Right (Up and Down on a board whose views stack) cross views when
+  /// the board has more than one.
+  @inlinable func key(_ key: NavigationKey, axis: ScrollDirection, views: Int) -> KeyAction {
+    let across: Bool
+    switch key {
+    case .left, .right: across = axis == .horizontal
+    case .up, .down: across = axis == .vertical
+    default: across = false
+    }
+    if across && views > 1 { return .across(forward: key == .right || key == .down) }
+    if pristine { return .source(source) }
+    switch key {
+    case .escape: return .cancel
+    case .space, .enter: return .release
+    default: return holder.map { .holder($0) } ?? .none
+    }
+  }
+
+  /// The keyboard holds the items from now on, whatever lifted them (a move across views by key,
+  /// an accessibility action).
+  @inlinable mutating func keyboardHolds() {
+    isKeyboard = true
+    _checkInvariants()
+  }
+
+  // MARK: The end
+
+  /// What the board does when the items are released.
+  @usableFromInline enum ReleaseAction: Equatable, Sendable {
+    /// The source drops them by its own rules, and reports it (a drag that never left it).
+    case source(ViewID)
+    /// The view that holds them drops them by its own rules; the board reports one gesture, from
+    /// where the items stood in their source (the trip) to where they land.
+    case drop(ViewID, Trip)
+    /// No view holds them: the drag ends as a cancel (``BoardDrag/cancel()``'s `.across`).
+    case cancel
+  }
+
+  /// The items are released (a pointer up, Space or Enter).
+  @inlinable func release() -> ReleaseAction {
+    switch phase {
+    case .lifted: .source(source)
+    case .home(let trip): .drop(source, trip)
+    case .visiting(let view, let trip): .drop(view, trip)
+    case .overNoView, .refused: .cancel
+    }
+  }
+
+  /// What the board does to cancel the drag.
+  @usableFromInline enum CancelAction: Equatable, Sendable {
+    /// The source cancels by its own rules, and reports it.
+    case source(ViewID)
+    /// The items leave what holds them (``BoardDrag/leave()``) and the source, which kept them,
+    /// shows them where they stand; the board reports the cancel.
+    case across
+  }
+
+  /// The drag is cancelled (Escape, a lost pointer, a release over no view).
+  @inlinable func cancel() -> CancelAction {
+    pristine ? .source(source) : .across
+  }
+
+  // MARK: New data
+
+  /// What new data for a view means for the drag.
+  @usableFromInline enum NewDataAction: Equatable, Sendable {
+    /// Nothing: the view applies it by its own rules (the source of a drag that never left it
+    /// too, as in version 2).
+    case apply
+    /// New data for the source, which lends the items or took them back: see
+    /// ``BoardDrag/sourceData(_:)``.
+    case source
+    /// New data for the visited view: the app's data does not have the items there, so the view
+    /// keeps them where they stand (if it has a section left; else the gap goes back to the source).
+    case holder(Trip)
+  }
+
+  /// New data arrives for a view.
+  @inlinable func newData(for view: ViewID) -> NewDataAction {
+    switch phase {
+    case .lifted: return .apply
+    case .visiting(let holder, let trip) where holder == view: return .holder(trip)
+    default: return view == source ? .source : .apply
+    }
+  }
+
+  /// What new data for the source does to a trip.
+  @usableFromInline enum SourceDataAction: Equatable, Sendable {
+    /// The lead item is gone: the drag ends as a cancel, after the items leave what holds them.
+    case cancel(Leave)
+    /// The trip goes on with the items the data keeps; `gone` leave the visited view too.
+    case keep(gone: [ItemID], visited: ViewID?)
+  }
+
+  /// New data for the source of a trip: items it no longer holds leave the drag; where it has the
+  /// others is where they go back on a cancel, and where undo puts them.
+  @inlinable mutating func sourceData(_ data: Snapshot<SectionID, ItemID>) -> SourceDataAction {
+    guard var trip else { preconditionFailure("sourceData(_:) of a drag that never left its source") }
+    defer { _checkInvariants() }
+    let kept = trip.items.filter(data.contains)
+    guard kept.contains(lead) else { return .cancel(leave()) }
+    let gone = trip.items.filter { !data.contains($0) }
+    trip.items = kept
+    trip.home = Trip.home(of: kept, in: data, children: trip.children, expanded: trip.expanded)
+    trip.homePositions = [:]
+    for id in kept { trip.homePositions[id] = data.position(of: id) }
+    var visited: ViewID?
+    switch phase {
+    case .lifted: preconditionFailure("unreachable: a trip")
+    case .home: phase = .home(trip)
+    case .visiting(let view, _):
+      phase = .visiting(view, trip)
+      visited = gone.isEmpty ? nil : view
+    case .overNoView: phase = .overNoView(trip)
+    case .refused(let view, _): phase = .refused(view, trip)
+    }
+    return .keep(gone: gone, visited: visited)
+  }
+
+  /// The items the source's session carries changed while they are at home, never left (an item
+  /// added to a drag-and-drop session).
+  @inlinable mutating func sourceItems(_ items: [ItemID]) {
+    guard case .lifted = phase else { preconditionFailure("sourceItems(_:) of a drag that left its source") }
+    phase = .lifted(Lift(items: items))
+    _checkInvariants()
+  }
+
+  /// What the board does when a view leaves it.
+  @usableFromInline enum RemovalAction: Equatable, Sendable {
+    /// Nothing for the drag.
+    case none
+    /// The source left: the drag ends as a cancel, after the items leave what holds them.
+    case cancel(Leave)
+    /// The visited view left (with the items it held): the gap goes back to the source, where
+    /// the items stand (``BoardDrag/arrive(over:_:)`` over the source at its lift place).
+    case returnToSource
+  }
+
+  /// A view is removed from the board.
+  @inlinable mutating func viewRemoved(_ view: ViewID) -> RemovalAction {
+    defer { _checkInvariants() }
+    if view == source { return .cancel(pristine ? .nothing : leave()) }
+    guard case .visiting(let visited, let trip) = phase, visited == view else { return .none }
+    phase = .overNoView(trip)
+    return .returnToSource
+  }
+
+  // MARK: Invariants
+
+  /// Stops, in debug builds, if the drag's phases disagree: one view at most holds the items
+  /// (by construction: the phase names it); the source lends exactly while the items are not at
+  /// home; a visited or refusing view is not the source; a trip's items are distinct, include
+  /// the lead, and have their home positions.
+  @inlinable func _checkInvariants() {
+    #if DEBUG
+      precondition(lends == (holder != source), "the source lends exactly while it does not hold the items")
+      switch phase {
+      case .lifted(let lift):
+        precondition(lift.items.isEmpty || lift.items.first == lead, "a lift's items begin with the lead")
+      case .home(let trip), .overNoView(let trip):
+        Self.check(trip, lead: lead)
+      case .visiting(let view, let trip), .refused(let view, let trip):
+        precondition(view != source, "the source is never visited nor refuses its own items")
+        Self.check(trip, lead: lead)
+      }
+    #endif
+  }
+
+  /// A trip's items are distinct, include the lead, and each has its home position.
+  @inlinable static func check(_ trip: Trip, lead: ItemID) {
+    #if DEBUG
+      precondition(Set(trip.items).count == trip.items.count, "a trip's items are distinct")
+      precondition(trip.items.contains(lead), "a trip carries its lead item")
+      precondition(trip.homePositions.count == trip.items.count, "every item of a trip has its home position")
+      precondition(
+        trip.items.allSatisfy { trip.homePositions[$0] != nil }, "every item of a trip has its home position")
+    #endif
+  }
+}
