@@ -48,6 +48,11 @@ run_stage() {
 
 lane_a=(unit lint docs e2e monkey)
 lane_b=(availability wasm outside-in todo fuzz sanitizers)
+# Every stage is in exactly one lane (a stage left out would never run and read as interrupted).
+[[ "$(printf '%s\n' "${lane_a[@]}" "${lane_b[@]}" | sort | paste -sd ' ')" == "$(printf '%s\n' "${stages[@]}" | sort | paste -sd ' ')" ]] || {
+  echo "test: the lanes (${lane_a[*]} | ${lane_b[*]}) do not hold each stage once (${stages[*]})" >&2
+  exit 2
+}
 
 wanted=("$@")
 lanes=${TEST_LANES:-2}
