@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -71,10 +72,34 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// What Scripts/sanitizers.sh builds: only the suites it runs under a sanitizer and what they need,
+// with no PostgreSQL. `REORDERKIT_ONLY=engine`: the engine, the adapter, the tool and their tests;
+// `REORDERKIT_ONLY=app`: the desktop app and its tests (the saved state's writer thread). Unset for
+// everyone else.
+let only = Context.environment["REORDERKIT_ONLY"]
+if let only {
+  let keep: Set<String>
+  switch only {
+  case "engine":
+    keep = ["ReorderKit", "ReorderKitUIKit", "ReorderTool", "reorder", "ReorderKitTests", "ReorderToolTests"]
+    package.dependencies.removeAll { dependency in
+      guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+      return location.hasSuffix("GRDB.swift")
+    }
+  case "app":
+    keep = ["ReorderKit", "ReorderTool", "CSDL2", "ReorderKitSDL", "reorder-demo", "ReorderDemoTests"]
+  default:
+    print("error: REORDERKIT_ONLY is engine or app, not \(only)")
+    exit(2)
+  }
+  package.targets.removeAll { !keep.contains($0.name) }
+  package.products.removeAll { !keep.contains($0.name) }
+}
+
 // A board shared by several people: PostgreSQL through PostgresNIO, an outbox in SQLite through GRDB.
-// REORDERKIT_WITHOUT_POSTGRES=1 leaves it out of the build (Scripts/sanitizers.sh does, so that the
-// sanitized builds of the engine and the app do not compile SwiftNIO twice more); everyone else gets it.
-if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil {
+// REORDERKIT_WITHOUT_POSTGRES=1 leaves it out of the build (the WebAssembly and sanitizer builds do,
+// so that SwiftNIO is not compiled again); everyone else gets it.
+if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
   package.products.append(.library(name: "ReorderKitPostgres", targets: ["ReorderKitPostgres"]))
   package.dependencies.append(.package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"))
   package.targets += [

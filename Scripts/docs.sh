@@ -4,29 +4,23 @@
 # current. Output: .build/docs/ReorderKit, …/ReorderKitSDL and …/ReorderKitUIKit (or under DOCS_OUT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Kept between runs: an up-to-date build emits no new graphs, and the last ones are still current.
-graphs=.build/symbol-graphs
-mkdir -p "$graphs"
-swift build --target ReorderKitSDL -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
-  -Xswiftc "$PWD/$graphs" >/dev/null 2>&1 || {
-  echo "docs: the build for the symbol graphs failed" >&2
+# The symbol graphs come from the modules as `make test` builds them (the same traits, so nothing is
+# rebuilt: extra compiler flags would rebuild every module, and the next build would rebuild them again).
+# shellcheck disable=SC2206
+traits=(${REORDERKIT_TRAITS:---traits Sharing})
+log=$(swift package "${traits[@]}" dump-symbol-graph 2>&1) || {
+  echo "docs: the build for the symbol graphs failed:" >&2
+  tail -20 <<<"$log" >&2
   exit 1
 }
-swift build --target ReorderKitUIKit -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
-  -Xswiftc "$PWD/$graphs" >/dev/null 2>&1 || {
-  echo "docs: the build for ReorderKitUIKit's symbol graph failed" >&2
+graphs=$(sed -n 's/^Files written to //p' <<<"$log" | tail -1)
+[[ -d "$graphs" ]] || {
+  echo "docs: swift package dump-symbol-graph named no folder of symbol graphs:" >&2
+  tail -5 <<<"$log" >&2
   exit 1
 }
 modules=(ReorderKit ReorderKitSDL ReorderKitUIKit)
-# The shared board's library, unless the build leaves PostgreSQL out.
-if [ -z "${REORDERKIT_WITHOUT_POSTGRES:-}" ]; then
-  swift build --target ReorderKitPostgres -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
-    -Xswiftc "$PWD/$graphs" >/dev/null 2>&1 || {
-    echo "docs: the build for ReorderKitPostgres's symbol graph failed" >&2
-    exit 1
-  }
-  modules+=(ReorderKitPostgres)
-fi
+[ -z "${REORDERKIT_WITHOUT_POSTGRES:-}" ] && modules+=(ReorderKitPostgres)
 out=${DOCS_OUT:-.build/docs}
 mkdir -p "$out"
 status=0

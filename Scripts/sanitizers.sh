@@ -7,7 +7,9 @@
 #   AddressSanitizer, built in .build-asan/.
 # thread: the app's saved state (ReorderDemoTests: the SQLite store and its background writer)
 #   under ThreadSanitizer, built in .build-tsan/.
-# Both leave ReorderKitPostgres out (REORDERKIT_WITHOUT_POSTGRES=1): SwiftNIO is not built twice more.
+# Each builds only the suites it runs and what they need (REORDERKIT_ONLY=engine or app in
+# Package.swift: no SwiftNIO, no PostgreSQL, and no GRDB or SDL for the engine), and reads the
+# pinned versions without rewriting Package.resolved, so it can run beside another build.
 # See docs/RELIABILITY.md for what each costs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,16 +17,21 @@ cd "$(dirname "$0")/.."
 kinds=("$@")
 [[ ${#kinds[@]} -eq 0 ]] && kinds=(address thread)
 
+# The versions every build uses; pinned here first when this runs before any other build.
+[[ -f Package.resolved ]] || swift package resolve >/dev/null
+
 status=0
 for kind in "${kinds[@]}"; do
   case $kind in
   address)
     scratch=.build-asan
     filter='ReorderKitTests|ReorderToolTests'
+    only=engine
     ;;
   thread)
     scratch=.build-tsan
     filter='ReorderDemoTests'
+    only=app
     ;;
   *)
     echo "sanitizers: unknown sanitizer $kind (address or thread)" >&2
@@ -36,9 +43,9 @@ for kind in "${kinds[@]}"; do
   start=$(date +%s)
   # A report stops the process (halt_on_error) and fails the run; the log is grepped as well, in
   # case a report ever ends a child process only.
-  if REORDERKIT_WITHOUT_POSTGRES=1 ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/Scripts/lsan-suppressions.txt \
+  if REORDERKIT_ONLY=$only ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/Scripts/lsan-suppressions.txt \
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-    swift test --sanitize="$kind" --scratch-path "$scratch" --filter "$filter" >"$log" 2>&1 &&
+    swift test --sanitize="$kind" --scratch-path "$scratch" --force-resolved-versions --filter "$filter" >"$log" 2>&1 &&
     ! grep -qE "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer" "$log"; then
     echo "sanitizers: $kind: $filter passed in $(($(date +%s) - start)) s" >&2
   else

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Every test, stage by stage (`make test` runs this). Each stage's output goes to the terminal and to
-# its log in test-out/; every stage runs even when an earlier one failed, and the end is a one-screen
-# summary: each stage, its time, its result and, for a failed stage, the log to read. Exits non-zero
-# when any stage failed.
+# Every test, stage by stage (`make test` runs this). Each stage's output goes to its log in
+# test-out/; every stage runs even when an earlier one failed, and the end is a one-screen summary:
+# each stage, its time, its result and, for a failed stage, the log to read. Exits non-zero when any
+# stage failed.
 #
-#   Scripts/test.sh                 # every stage
-#   Scripts/test.sh unit e2e        # only these stages (names as in the summary)
+#   Scripts/test.sh                 # every stage, in two lanes side by side (below)
+#   Scripts/test.sh unit e2e        # only these stages, one after another, output on the terminal too
+#   TEST_LANES=1 Scripts/test.sh    # every stage one after another, output on the terminal too
+#
+# The two lanes: the stages that build in .build/ (and so wait for each other's builds) run one after
+# another in the first; the stages with scratch folders of their own (.build-availability,
+# .build-wasm, the outside package, Examples/TodoSDL, .build-fuzz, .build-asan, .build-tsan) run one
+# after another in the second, beside the first. A 2-core machine is busy about half the time in
+# one lane (linking, one-file compiles, the end-to-end tests' waits); two lanes fill it. Meanwhile
+# the terminal shows each stage's start and end, a line a minute with what is running, and the end
+# of the log of a stage that failed.
 #
 # The stages assert what happens, never how fast this machine is: a bound on time is only a guard
 # against a hang, five times its goal or more. The speed goals are measured in release by
@@ -37,42 +46,106 @@ run_stage() {
   esac
 }
 
+lane_a=(unit lint docs e2e monkey)
+lane_b=(availability wasm outside-in todo fuzz sanitizers)
+# Every stage is in exactly one lane (a stage left out would never run and read as interrupted).
+[[ "$(printf '%s\n' "${lane_a[@]}" "${lane_b[@]}" | sort | paste -sd ' ')" == "$(printf '%s\n' "${stages[@]}" | sort | paste -sd ' ')" ]] || {
+  echo "test: the lanes (${lane_a[*]} | ${lane_b[*]}) do not hold each stage once (${stages[*]})" >&2
+  exit 2
+}
+
 wanted=("$@")
+lanes=${TEST_LANES:-2}
 if [ ${#wanted[@]} -gt 0 ]; then
   for w in "${wanted[@]}"; do
     [[ " ${stages[*]} " == *" $w "* ]] || { echo "test: no stage named $w (stages: ${stages[*]})" >&2; exit 2; }
   done
   stages=("${wanted[@]}")
+  lanes=1
 fi
+[[ "$lanes" == 1 || "$lanes" == 2 ]] || { echo "test: TEST_LANES is 1 or 2, not $lanes" >&2; exit 2; }
 
 logs=test-out
 mkdir -p "$logs"
-rm -f "$logs"/*.log
-results=()
-passed=0
-failed=0
-begin=$(date +%s)
-for stage in "${stages[@]}"; do
-  log="$logs/$stage.log"
-  echo "==> test: $stage (log: $log)"
+rm -f "$logs"/*.log "$logs"/*.result "$logs"/*.started
+mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+
+# run_logged STAGE: runs it into its log (and the terminal, with one lane), then writes
+# test-out/STAGE.result: its exit status and seconds.
+run_logged() {
+  local stage=$1 log="$logs/$1.log" start status seconds
   start=$(date +%s)
-  run_stage "$stage" 2>&1 | tee "$log"
-  status=${PIPESTATUS[0]}
-  seconds=$(($(date +%s) - start))
-  if [ "$status" = 0 ]; then
-    passed=$((passed + 1))
-    results+=("$(printf '  %-13s %4d:%02d  ok' "$stage" $((seconds / 60)) $((seconds % 60)))")
+  echo "$start" >"$logs/$stage.started"
+  echo "==> test: $stage (log: $log)"
+  if [ "$lanes" = 1 ]; then
+    run_stage "$stage" 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
   else
-    failed=$((failed + 1))
-    results+=("$(printf '  %-13s %4d:%02d  FAILED (exit %d): read %s' "$stage" $((seconds / 60)) $((seconds % 60)) "$status" "$log")")
+    run_stage "$stage" >"$log" 2>&1 </dev/null
+    status=$?
   fi
-done
+  seconds=$(($(date +%s) - start))
+  echo "$status $seconds" >"$logs/$stage.result"
+  if [ "$status" = 0 ]; then
+    echo "<== test: $stage ok in $(mmss "$seconds")"
+  else
+    echo "<== test: $stage FAILED (exit $status) in $(mmss "$seconds"); the end of $log:"
+    [ "$lanes" = 1 ] || tail -n 15 "$log" | sed 's/^/    /'
+  fi
+}
+
+begin=$(date +%s)
+if [ "$lanes" = 1 ]; then
+  for stage in "${stages[@]}"; do run_logged "$stage"; done
+else
+  trap 'trap - INT TERM; echo "test: interrupted" >&2; kill 0' INT TERM
+  (for stage in "${lane_a[@]}"; do run_logged "$stage"; done) &
+  lane_a_pid=$!
+  (for stage in "${lane_b[@]}"; do run_logged "$stage"; done) &
+  lane_b_pid=$!
+  # A line a minute: what is running, and for how long.
+  while kill -0 "$lane_a_pid" 2>/dev/null || kill -0 "$lane_b_pid" 2>/dev/null; do
+    for _ in $(seq 1 60); do
+      sleep 1
+      kill -0 "$lane_a_pid" 2>/dev/null || kill -0 "$lane_b_pid" 2>/dev/null || break 2
+    done
+    now=$(date +%s)
+    running=()
+    for stage in "${stages[@]}"; do
+      if [ -f "$logs/$stage.started" ] && [ ! -f "$logs/$stage.result" ]; then
+        running+=("$stage $(mmss $((now - $(cat "$logs/$stage.started"))))")
+      fi
+    done
+    [ ${#running[@]} -gt 0 ] && echo "... test: $(mmss $((now - begin))) in; running: $(IFS=,; echo "${running[*]}" | sed 's/,/, /g')"
+  done
+  wait
+  trap - INT TERM
+fi
 total=$(($(date +%s) - begin))
 
+passed=0
+failed=0
 echo
-echo "test: summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "test: summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $lanes lane(s), load average $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '  %-13s %7s  %s\n' stage "m:ss" result
-for line in "${results[@]}"; do echo "$line"; done
-printf '  %-13s %4d:%02d\n' total $((total / 60)) $((total % 60))
+for stage in "${stages[@]}"; do
+  if [ -f "$logs/$stage.result" ]; then
+    read -r status seconds <"$logs/$stage.result"
+  else
+    status=none seconds=0
+  fi
+  if [ "$status" = 0 ]; then
+    passed=$((passed + 1))
+    printf '  %-13s %7s  ok\n' "$stage" "$(mmss "$seconds")"
+  elif [ "$status" = none ]; then
+    failed=$((failed + 1))
+    printf '  %-13s %7s  NOT RUN (interrupted)\n' "$stage" -
+  else
+    failed=$((failed + 1))
+    printf '  %-13s %7s  FAILED (exit %d): read %s\n' "$stage" "$(mmss "$seconds")" "$status" "$logs/$stage.log"
+  fi
+done
+printf '  %-13s %7s\n' total "$(mmss "$total")"
 echo "stages: $passed passed, $failed failed"
+rm -f "$logs"/*.started
 [ "$failed" = 0 ]

@@ -68,15 +68,22 @@ launch() {
   sleep 0.3
 }
 
-# wait_for_window TITLE-PATTERN [SECONDS]: sets WID to the window of $APP_PID with that title.
+# wait_for_window TITLE-PATTERN [SECONDS]: sets WID to the window of $APP_PID with that title, once
+# it is mapped and still the same window a moment later. SDL may create a window and replace it
+# with another while it sets up its renderer; on a busy machine a search can catch the first one,
+# which is then gone (every later `xdotool --window` fails with BadWindow and the gesture is lost).
 wait_for_window() {
-  local title=$1 limit=${2:-10}
+  local title=$1 limit=${2:-10} seen=""
   WID=""
   for _ in $(seq 1 $((limit * 10 * GUARD_SCALE))); do
-    WID=$(xdotool search --pid "$APP_PID" --name "$title" 2>/dev/null | head -n1)
-    [ -n "$WID" ] && return 0
-    sleep 0.1
+    WID=$(xdotool search --onlyvisible --pid "$APP_PID" --name "$title" 2>/dev/null | tail -n1)
+    if [ -n "$WID" ] && [ "$WID" = "$seen" ] && xdotool getwindowname "$WID" >/dev/null 2>&1; then
+      return 0
+    fi
+    seen=$WID
+    sleep 0.2
   done
+  WID=""
   return 1
 }
 

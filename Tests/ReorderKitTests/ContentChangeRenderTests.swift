@@ -103,12 +103,7 @@ struct ContentChangeRenderTests {
   @Test func midDragTheLiftedCellAndTheOthersCrossfade() throws {
     var view = Self.view()
     // Lift a (centre 50, 70) and move it over c.
-    _ = view.pointerDown(at: Point(x: 50, y: 70), time: 0)
-    var t = 0.0
-    while t < 0.55 {
-      t += 1.0 / 60
-      _ = view.tick(time: t)
-    }
+    lift(&view, at: Point(x: 50, y: 70))
     _ = view.pointerMoved(to: Point(x: 250, y: 70), time: 0.7)
     #expect(view.draggedItem == "a")
     let data = view.snapshot

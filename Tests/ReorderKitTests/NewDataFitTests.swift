@@ -20,12 +20,7 @@ struct NewDataFitTests {
   /// Wrap-up lifted (interactive) with its gap before Loops, inside Basics (index 1).
   static func wrapUpBeforeLoops() -> CollectionView<String, String> {
     var view = lessonsView(mode: .interactive)
-    _ = view.pointerDown(at: Point(x: 50, y: 260), time: 0)
-    var t = 0.0
-    while t < 0.55 {
-      t += 1.0 / 60
-      _ = view.tick(time: t)
-    }
+    lift(&view, at: Point(x: 50, y: 260))
     _ = view.pointerMoved(to: Point(x: 50, y: 125), time: 0.7)
     return view
   }

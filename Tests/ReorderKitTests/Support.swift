@@ -27,17 +27,27 @@ extension Rect {
   var centre: Point { Point(x: midX, y: midY) }
 }
 
-/// Drives a gesture: down at `from`, long press, move to each point, up at the last one.
+/// Presses at `point` and holds it past the long press (0.5 s), a frame (1/60 s) at a time, so the
+/// cell under it lifts. Returns the events and the time of the last frame.
 @discardableResult
-func drag(
-  _ view: inout CollectionView<String, String>, from: Point, through points: [Point], start: Double = 0
-) -> [CollectionViewEvent<String, String>] {
-  var events = view.pointerDown(at: from, time: start)
+func lift(
+  _ view: inout CollectionView<String, String>, at point: Point, start: Double = 0
+) -> (events: [CollectionViewEvent<String, String>], time: Double) {
+  var events = view.pointerDown(at: point, time: start)
   var t = start
   while t < start + 0.55 {
     t += 1.0 / 60
     events += view.tick(time: t)
   }
+  return (events, t)
+}
+
+/// Drives a gesture: down at `from`, long press, move to each point, up at the last one.
+@discardableResult
+func drag(
+  _ view: inout CollectionView<String, String>, from: Point, through points: [Point], start: Double = 0
+) -> [CollectionViewEvent<String, String>] {
+  var (events, t) = lift(&view, at: from, start: start)
   for p in points {
     t += 0.1
     events += view.pointerMoved(to: p, time: t)
