@@ -1,0 +1,316 @@
+/// A board's crossing, as a view sees it: its session lends the items and waits away, takes its
+/// drag on again, or ends it; items are taken out of it or into it, with the session they come
+/// with. These work silently (no events, no history): the board reports the gesture.
+extension CollectionView {
+  /// The travelling items leave for another view of the board, and the view, their source, keeps
+  /// them in its data: its session stays, away (no gap, no lifted cell, no step; see
+  /// `Session.away`), and its rows or slots close up. Nothing moves in the data (a live drag's
+  /// steps are taken back): the first step into another view moves no data here, and a drop
+  /// there takes the items out once (``abandonDragAndTakeOut(time:choosing:)``). Returns the
+  /// live moves taken back (the owner saved the live steps).
+  @discardableResult
+  @inlinable mutating func lendDrag(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let session = drag, !session.away else { return [] }
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      if view.mode == .live {
+        var moved = false
+        for change in session.undo {
+          if let fitted = view.fitted(change) {
+            view.commitDerived(fitted, into: &reverted)
+            moved = true
+          }
+        }
+        // The items stand at their lift place again: the session's rows or slots of that data.
+        if moved {
+          let data = view.snapshot
+          view.modifySession { $0.arrange(data, placeholder: $0.start) }
+        }
+      }
+      view.modifySession { session in
+        session.goAway()
+        // Taken back: nothing to take back again when the drag ends.
+        session.undo = []
+      }
+      // Rows of their own heights: the block's sums leave the layout, no height looked up.
+      view.setListBlock(reusing: true)
+    }
+    longPress.reset()
+    pendingAnnouncement = nil
+    spokenContainer = nil
+    settle = nil
+    clampOffset()
+    return reverted
+  }
+
+  /// The items lent to another view (see ``lendDrag(time:)``) come back: the session takes the
+  /// drag on with its gap at a position (counted without the items), the pointer (view
+  /// coordinates) holding the lead item. O(k + visible rows), as the crossing out: no data moves
+  /// but a live drag's step to the gap.
+  @inlinable mutating func resumeLentDrag(
+    at position: OutlinePosition<ItemID>, pointer: Point, keyboard: Bool, time: Double
+  ) {
+    guard let session = drag, session.away, position.section < snapshot.numberOfSections else { return }
+    relayout(at: time) { view in
+      var autoScroll = view.dropConfiguration.autoScroll
+      autoScroll.begin(at: pointer, time: time)
+      view.modifySession { s in
+        s.comeBack(to: position)
+        s.pointer = pointer
+        s.isKeyboard = keyboard
+        s.autoScroll = autoScroll
+      }
+      if view.mode == .live {
+        // A live drag's item always stands at its gap in the data.
+        var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+        let items = session.items.filter(view.snapshot.contains)
+        let undo = view.snapshot.placements(of: items, skipping: Set(items)).map { Change<SectionID, ItemID>.moved($0) }
+        view.modifySession { $0.undo = undo }
+        view.commitDerived(.moved(view.snapshot.difference(placing: items, at: position)), into: &ignored)
+        let data = view.snapshot
+        if view.gridSlots != nil { view.modifySession { $0.arrange(data, placeholder: position) } }
+      }
+      if view.mode == .dragDrop {
+        let shown = view.target(for: .insertAt(position))
+        view.modifySession { $0.drop.shown = shown }
+      }
+      view.setListBlock(reusing: true)
+    }
+    holdEnteredDrag(at: position, pointer: pointer, keyboard: keyboard, time: time)
+  }
+
+  /// Ends a session away (see ``lendDrag(time:)``) as a cancel: the items, which the data held all
+  /// along, are shown where they stood. Nothing is reported: the board says it. O(n) for a list
+  /// (its rows rebuilt), as every end of a drag.
+  @inlinable mutating func returnLentItems(time: Double) {
+    guard let session = drag, session.away else { return }
+    relayout(at: time) { view in
+      // The block where it stood: a list of rows of their own heights then joins its sums to the
+      // base rows' (no height looked up).
+      view.modifySession { $0.comeBack(to: session.start) }
+      view.finishDrag()
+    }
+    longPress.reset()
+    pendingAnnouncement = nil
+    spokenContainer = nil
+  }
+
+  /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
+  /// the data is the data at the lift again. Nothing is recorded; the returned events are the
+  /// live moves taken back (the data changed, and the owner saved the live steps).
+  @discardableResult
+  @inlinable mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
+    guard let drag else { return [] }
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    relayout(at: time) { view in
+      if view.mode == .live {
+        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) } }
+      }
+      view.interaction = .idle
+      view.rebuildArrangement()
+      view.rebuildLayout()
+    }
+    longPress.reset()
+    pendingAnnouncement = nil
+    spokenContainer = nil
+    settle = nil
+    return reverted
+  }
+
+  /// Ends the drag in progress without a word and takes travelling items out, in one relayout (one
+  /// rebuild of the rows or slots instead of two): ``abandonDragSilently(time:)`` then
+  /// ``takeOut(_:time:)``. `choose` receives the data once a live drag's moves are taken back and
+  /// returns the items to take out. Returns the live moves taken back and the change that puts the
+  /// items back where they stood.
+  @inlinable mutating func abandonDragAndTakeOut(
+    time: Double, choosing choose: (Snapshot<SectionID, ItemID>) -> [ItemID]
+  ) -> (reverted: [CollectionViewEvent<SectionID, ItemID>], inverse: [Change<SectionID, ItemID>]) {
+    let session = drag
+    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
+    var inverse: [Change<SectionID, ItemID>] = []
+    var taken: [ItemID] = []
+    relayout(at: time) { view in
+      if let session, view.mode == .live {
+        for change in session.undo {
+          if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) }
+        }
+      }
+      view.interaction = .idle
+      taken = choose(view.snapshot).filter(view.snapshot.contains)
+      if !taken.isEmpty {
+        var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+        inverse = view.commitDerived(.deleted(taken), into: &ignored)
+      }
+      // The session's rows without its block are the resting rows of the data without the items
+      // taken out (when they are the session's items): no rebuild of the rows, O(k) not O(n).
+      if case .rows(let rows)? = session?.arrangement, rows.holdsExactly(taken) {
+        view.listRows = rows.withoutBlock
+        view.checkRestingRows()
+        // Rows of their own heights: the session's sums of its base rows, without the block.
+        view.setListBlock(reusing: true)
+      } else {
+        view.rebuildArrangement()
+        view.rebuildLayout()
+      }
+    }
+    if session != nil {
+      longPress.reset()
+      pendingAnnouncement = nil
+      spokenContainer = nil
+      settle = nil
+    }
+    for id in taken { animations[id] = nil }
+    if let focus, !snapshot.contains(focus) { self.focus = nil }
+    clampOffset()
+    return (reverted, inverse)
+  }
+
+  /// Takes items out of the view (they travel to another view): the rows or slots close up. Nothing
+  /// is reported or recorded. Returns the change that puts them back where they stood.
+  @discardableResult
+  @inlinable mutating func takeOut(_ items: [ItemID], time: Double) -> [Change<SectionID, ItemID>] {
+    let present = items.filter(snapshot.contains)
+    guard !present.isEmpty else { return [] }
+    var inverse: [Change<SectionID, ItemID>] = []
+    let rows = plainRows(of: present)
+    relayout(at: time) { view in
+      var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+      inverse = view.commitDerived(.deleted(present), into: &ignored)
+      view.rebuildArrangement()
+      // Rows of their own heights that stood together: their sums taken out, no height looked up.
+      if let rows, case .list(var list) = view.layout,
+        list.liftBlock(section: rows.section, row: rows.row, count: rows.count)
+      {
+        list.setBlock([], at: nil)
+        view.layout = .list(list)
+        view.checkListLayout()
+      } else {
+        view.rebuildLayout()
+      }
+    }
+    for id in present { animations[id] = nil }
+    if let focus, !snapshot.contains(focus) { self.focus = nil }
+    clampOffset()
+    return inverse
+  }
+
+  /// Puts items into the view silently (undo, redo, a cancel): where the change says, or, if its
+  /// next item or group is gone, at the end of its section (or of the first section). Items the
+  /// view holds already, or that are not in `only`, are left out. Returns where they landed.
+  @discardableResult
+  @inlinable mutating func putIn(
+    _ change: Change<SectionID, ItemID>, only: Set<ItemID>, sizes: [ItemID: Size] = [:], time: Double
+  ) -> ReorderDifference<SectionID, ItemID>? {
+    guard case .inserted(var d, let children, let expanded) = change, snapshot.numberOfSections > 0 else { return nil }
+    d.items = d.items.filter { only.contains($0) && !snapshot.contains($0) }
+    guard !d.items.isEmpty else { return nil }
+    adoptSizes(sizes, of: d.items + d.items.flatMap { children[$0] ?? [] })
+    var landed: ReorderDifference<SectionID, ItemID>?
+    relayout(at: time) { view in
+      landed = view.insertSilently(d, children: children, expanded: expanded)
+      view.rebuildArrangement()
+      // Rows of their own heights, now together: the block of their heights merged into the sums
+      // (k heights looked up, O(n) additions), not every row's height looked up again.
+      if let items = landed?.items, let rows = view.plainRows(of: items), case .list(var list) = view.layout,
+        case .list(let config) = view.layoutConfiguration, list.hasPerRowHeights
+      {
+        let sizes = view._itemSizes
+        let block = items.map { Self.rowHeight(of: $0, in: sizes, default: config.rowHeight) }
+        list.setBlock(block, at: (rows.section, rows.row))
+        if list.mergeBlock(shownAt: (rows.section, rows.row), count: rows.count) {
+          view.layout = .list(list)
+          view.checkListLayout()
+        } else {
+          view.rebuildLayout()
+        }
+      } else {
+        view.rebuildLayout()
+      }
+    }
+    return landed
+  }
+
+  /// Puts travelling items into the view at a position and lifts them there: a session whose
+  /// placeholder is that position, the pointer (view coordinates) holding the lead item at `grab`.
+  /// The view then runs the drag as its own: its target rule, policy, drop and cancel.
+  @inlinable mutating func takeIn(
+    _ items: [ItemID], lead: ItemID, children: [ItemID: [ItemID]], expanded: Set<ItemID>, sizes: [ItemID: Size],
+    at position: OutlinePosition<ItemID>,
+    pointer: Point, grab: Point, size: Size, keyboard: Bool, time: Double
+  ) {
+    guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
+    adoptSizes(sizes, of: items + items.flatMap { children[$0] ?? [] })
+    let place = entryPlace(of: items, at: position)
+    var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
+    // The resting rows of the data without the items: the base rows of the session (O(k), not O(n)).
+    let resting = isList ? listRows : nil
+    // A list shows the items at the gap from the session's rows, whatever their place in the data:
+    // they wait at the end of the section (an append, O(k)) instead of going in at the gap (moving
+    // the section's tail: 800 KB in a column of 200,000 cards), and the drop places them by
+    // identity. Not for a live drag (it commits each step from where the items stand), a gap in a
+    // group, or an interactive drag of several items (its drop places the lifted one only).
+    let parks =
+      resting != nil && position.parent == nil
+      && (mode == .dragDrop || (mode == .interactive && items.count == 1))
+    let stored = parks ? ReorderDifference(items: items, section: place.section, parent: nil, before: nil) : place
+    relayout(at: time) { view in
+      view.commitDerived(.inserted(stored, children: children, expanded: expanded), into: &ignored)
+      let ordered = items.sorted { view.snapshot.orderKey($0).lexicographicallyPrecedes(view.snapshot.orderKey($1)) }
+      let arrangement: Arrangement
+      if let resting {
+        let rows = OutlineArrangement(resting: resting, view.snapshot, dragging: ordered, placeholder: position)
+        arrangement = .rows(rows)
+        view.checkSessionRows(rows, dragging: ordered)
+      } else if view.isList {
+        arrangement = .rows(OutlineArrangement(view.snapshot, dragging: ordered))
+      } else {
+        arrangement = .slots(GridSlots(lifted: [], placeholder: position.itemPath))
+      }
+      var session = Session(
+        item: lead, items: ordered, hasGroup: items.contains(where: view.snapshot.isGroup), start: position,
+        lift: place, pointer: pointer, grab: grab, size: size, liftTime: time, isKeyboard: keyboard,
+        arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
+        drop: DropSession(view.dropConfiguration))
+      if resting == nil { session.arrange(view.snapshot, placeholder: position) }
+      session.parked = parks
+      if view.mode == .live {
+        session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
+      }
+      session.autoScroll.begin(at: pointer, time: time)
+      view.interaction = .dragging(session)
+      view.settle = nil
+      if view.mode == .dragDrop {
+        let shown = view.target(for: .insertAt(position))
+        view.modifySession { $0.drop.shown = shown }
+      }
+      // Rows of their own heights: the resting sums of the base rows, plus the block's.
+      view.setListBlock(reusing: resting != nil)
+    }
+    holdEnteredDrag(at: position, pointer: pointer, keyboard: keyboard, time: time)
+  }
+
+  /// What follows items entering the view (``takeIn(_:lead:children:expanded:sizes:at:pointer:grab:size:keyboard:time:)``,
+  /// ``resumeLentDrag(at:pointer:keyboard:time:)``): the pointer holds them past the long press,
+  /// and a keyboard drag's cell stands over its gap.
+  @inlinable mutating func holdEnteredDrag(
+    at position: OutlinePosition<ItemID>, pointer: Point, keyboard: Bool, time: Double
+  ) {
+    // The pointer already holds the items: the view's recogniser is past its long press.
+    longPress.reset()
+    if !keyboard {
+      longPress.pointerDown(at: pointer, time: time - longPress.minimumPressDuration)
+      _ = longPress.tick(time: time)
+    }
+    pendingAnnouncement = nil
+    spokenContainer = spokenPlace(of: position, travelling: []).container
+    if keyboard {
+      followPlaceholder(time: time)
+      // The keyboard's cell stands over its placeholder: the session's pointer is there, in the view.
+      if let slot = placeholderRow ?? placeholderSlot {
+        let f = layout.frame(ofItem: slot)
+        let center = Point(x: f.midX - offset.x, y: f.midY - offset.y)
+        modifySession { $0.pointer = center }
+      }
+    }
+  }
+}
