@@ -1,8 +1,8 @@
 /// Something a ``CollectionView`` reports back to its owner after an event.
 public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Hashable, Sendable {
-  /// A long press lifted the item: a drag began.
+  /// A long press (or a mouse moved 4 pt with the button down) lifted the item: a drag began.
   case lifted(ItemID)
-  /// A long press on an item that the policy does not let move: nothing lifts.
+  /// A long press (or a mouse's move) on an item that the policy does not let move: nothing lifts.
   case denied(ItemID)
   /// A press released before the long-press duration without moving: a tap on the item.
   case tapped(ItemID)
@@ -66,7 +66,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     // A drag and drop asks again for the destination under the pointer.
     didSet { modifySession { $0.drop.cachedTarget = nil } }
   }
-  /// The long-press recogniser that lifts items; change its duration or movement to taste.
+  /// The long-press recogniser that lifts items (and a mouse's move); change its duration or
+  /// distances to taste.
   public var longPress = LongPressRecognizer()
   /// How long items take to flow out of the way, and to settle after a drop, in seconds.
   public var reflowDuration: Double = 0.25
