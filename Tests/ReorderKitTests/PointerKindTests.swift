@@ -160,7 +160,8 @@ struct PointerKindViewTests {
   @Test func aMouseOnAnItemThatMayNotMoveIsDeniedAsALongPressIs() {
     var view = makeView(policy: ReorderPolicy(denying: ["a"]))
     _ = view.pointerDown(at: Point(x: 58, y: 58), time: 0, pointer: .mouse)
-    #expect(view.pointerMoved(to: Point(x: 70, y: 58), time: 0.1) == [.denied("a"), .announcement("a cannot be moved.")])
+    #expect(
+      view.pointerMoved(to: Point(x: 70, y: 58), time: 0.1) == [.denied("a"), .announcement("a cannot be moved.")])
     #expect(view.pointerMoved(to: Point(x: 195, y: 58), time: 0.2).isEmpty)
     #expect(view.pointerUp(at: Point(x: 195, y: 58), time: 0.3).isEmpty)
     #expect(sections(of: view) == [["a", "b", "c", "d"]])

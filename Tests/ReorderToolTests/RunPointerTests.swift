@@ -16,7 +16,8 @@ struct RunPointerTests {
       """
   }
 
-  static let untouched = #"{"sections": [{"id": "S0", "items": ["a", "b", "c", "d"]}], "moves": [], "differences": [], "announcements": []}"#
+  static let untouched =
+    #"{"sections": [{"id": "S0", "items": ["a", "b", "c", "d"]}], "moves": [], "differences": [], "announcements": []}"#
 
   @Test func aMouseDragsWithoutTheLongPress() {
     let result = RunTool.run(scenario: Array(Self.quickDrag(pointer: "mouse").utf8), name: "mouse.json")

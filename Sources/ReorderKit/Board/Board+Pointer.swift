@@ -14,8 +14,7 @@ extension Board {
   /// _ = board.pointerDown(at: Point(x: 150, y: 22), time: 0, pointer: .mouse)
   /// _ = board.pointerMoved(to: Point(x: 154, y: 22), time: 0.05)  // [.view("todo", .lifted("a")), …]
   /// ```
-  @inlinable public mutating func pointerDown(at point: Point, time: Double, pointer: PointerKind = .touch) -> [Event]
-  {
+  @inlinable public mutating func pointerDown(at point: Point, time: Double, pointer: PointerKind = .touch) -> [Event] {
     var events = advance(to: time)
     guard point.isFinite, interaction.isIdle else { return events }
     if let header = headerColumn(at: point) {

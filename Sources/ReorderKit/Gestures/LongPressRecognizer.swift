@@ -83,10 +83,8 @@ public struct LongPressRecognizer: Sendable {
   /// Whether a recognised press is in progress.
   public var isActive: Bool { state == .began || state == .changed }
 
-  /// The pointer went down. A press already tracked is abandoned.
-  ///
-  /// - Parameter pointer: what pressed; a ``PointerKind/mouse`` also begins on a move of
-  ///   ``activationDistance``.
+  /// The pointer went down. A press already tracked is abandoned. `pointer` says what pressed: a
+  /// ``PointerKind/mouse`` also begins on a move of ``activationDistance``.
   @discardableResult
   public mutating func pointerDown(at point: Point, time: Double, pointer: PointerKind = .touch) -> Action {
     state = .possible
