@@ -1,5 +1,6 @@
 /// The columns themselves reorder: a board is a reorderable horizontal list of columns, each
-/// dragged by its header. Press and hold a header (the long press of the items), move, release.
+/// dragged by its header. Press and hold a header (the long press of the items; a mouse may also
+/// just move 4 pt with the button down), move, release.
 /// The columns keep their slots (frames and headers stay where they are); a column takes the slot
 /// under the pointer and the others shift. One drag is one undo step.
 extension Board {
@@ -40,16 +41,22 @@ extension Board {
     }
   }
 
-  /// The pointer moved while a header is pressed: before the lift, moving away fails the press;
-  /// after it, the column takes the slot under the pointer.
+  /// The pointer moved while a header is pressed: before the lift, moving away fails the press
+  /// (a mouse that moves the activation distance lifts the column instead); after it, the column
+  /// takes the slot under the pointer.
   @inlinable mutating func moveColumnDrag(to point: Point, time: Double) -> [Event] {
     guard case .movingColumn(var drag) = interaction, let i = index(of: drag.column) else { return [] }
     guard let first = _columns.first else { return [] }
     drag.pointer = point
     if !drag.lifted {
-      interaction =
-        point.distance(to: drag.down) > first._view.longPress.allowableMovement ? .idle : .movingColumn(drag)
-      return []
+      let press = first._view.longPress
+      let distance = point.distance(to: drag.down)
+      if drag.kind == .mouse && distance >= press.activationDistance {
+        drag.lifted = true
+      } else {
+        interaction = distance > press.allowableMovement ? .idle : .movingColumn(drag)
+        return []
+      }
     }
     interaction = .movingColumn(drag)
     let p = toBoard(point)

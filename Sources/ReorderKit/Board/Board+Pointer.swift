@@ -4,21 +4,30 @@
 /// source keeps them in its data until the drop; another view lets them go) and takes them into the
 /// new one at the gap its rule gives, where that view runs the drag on.
 extension Board {
-  /// The pointer (mouse button or finger) went down, in window coordinates.
-  @inlinable public mutating func pointerDown(at point: Point, time: Double) -> [Event] {
+  /// The pointer (mouse button, finger or pen) went down, in window coordinates.
+  ///
+  /// A card or a column's header lifts on a long press (0.5 s within 10 pt); with
+  /// `pointer: .mouse`, also as soon as the pointer moves 4 pt with the button down (see
+  /// ``PointerKind``).
+  ///
+  /// ```swift
+  /// _ = board.pointerDown(at: Point(x: 150, y: 22), time: 0, pointer: .mouse)
+  /// _ = board.pointerMoved(to: Point(x: 154, y: 22), time: 0.05)  // [.view("todo", .lifted("a")), …]
+  /// ```
+  @inlinable public mutating func pointerDown(at point: Point, time: Double, pointer: PointerKind = .touch) -> [Event] {
     var events = advance(to: time)
     guard point.isFinite, interaction.isIdle else { return events }
     if let header = headerColumn(at: point) {
       interaction = .movingColumn(
         ColumnDrag(
-          column: _columns[header].id, from: header, pointer: point, lifted: false, downTime: time, down: point)
-      )
+          column: _columns[header].id, from: header, pointer: point, lifted: false, downTime: time, down: point,
+          kind: pointer))
       return events
     }
     guard let i = columnIndex(at: point) else { return events }
     let id = _columns[i].id
     interaction = .pressing(id)
-    events += absorb(id, _columns[i]._view.pointerDown(at: toView(point, i), time: time))
+    events += absorb(id, _columns[i]._view.pointerDown(at: toView(point, i), time: time, pointer: pointer))
     return events
   }
 

@@ -127,14 +127,20 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     @usableFromInline var lifted: Bool
     @usableFromInline var downTime: Double
     @usableFromInline var down: Point
+    /// What pressed the header: a mouse also lifts the column by moving.
+    @usableFromInline var kind: PointerKind
 
-    @inlinable init(column: ViewID, from: Int, pointer: Point, lifted: Bool, downTime: Double, down: Point) {
+    @inlinable init(
+      column: ViewID, from: Int, pointer: Point, lifted: Bool, downTime: Double, down: Point,
+      kind: PointerKind = .touch
+    ) {
       self.column = column
       self.from = from
       self.pointer = pointer
       self.lifted = lifted
       self.downTime = downTime
       self.down = down
+      self.kind = kind
     }
   }
 

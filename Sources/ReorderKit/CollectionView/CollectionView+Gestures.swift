@@ -1,7 +1,16 @@
 extension CollectionView {
-  /// The pointer (mouse button or finger) went down, in view coordinates.
-  @inlinable public mutating func pointerDown(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>]
-  {
+  /// The pointer (mouse button, finger or pen) went down, in view coordinates.
+  ///
+  /// The item under it lifts on a long press (0.5 s within 10 pt); with `pointer: .mouse`, also as
+  /// soon as the pointer moves 4 pt with the button down (see ``PointerKind``).
+  ///
+  /// ```swift
+  /// _ = view.pointerDown(at: Point(x: 58, y: 58), time: 0)                   // touch: hold 0.5 s
+  /// _ = view.pointerDown(at: Point(x: 58, y: 58), time: 0, pointer: .mouse)  // or move 4 pt
+  /// ```
+  @inlinable public mutating func pointerDown(
+    at point: Point, time: Double, pointer: PointerKind = .touch
+  ) -> [CollectionViewEvent<SectionID, ItemID>] {
     let events = advance(to: time)
     guard point.isFinite, !isDragging else { return events }
     focus = nil  // the focus ring is for the keyboard; the pointer hides it
@@ -11,17 +20,26 @@ extension CollectionView {
       return events
     }
     interaction = .pressing(id)
-    longPress.pointerDown(at: point, time: time)
+    longPress.pointerDown(at: point, time: time, pointer: pointer)
     return events
   }
 
-  /// The pointer moved, in view coordinates.
+  /// The pointer moved, in view coordinates. A mouse pressed on an item that has now moved 4 pt
+  /// lifts it (see ``pointerDown(at:time:pointer:)``).
   @inlinable public mutating func pointerMoved(to point: Point, time: Double) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
     var events = advance(to: time)
     guard point.isFinite else { return events }
     switch longPress.pointerMoved(to: point, time: time) {
+    case .began(let down, let liftTime):
+      // A mouse moved far enough: the item lifts as the long press lifts it, held where it was
+      // pressed, and follows the pointer here at once.
+      events += lift(at: down, time: liftTime)
+      if isDragging {
+        updateAutoScroll(pointer: point, time: time)
+        events += updateTarget(at: time)
+      }
     case .changed(let p):
       if isDragging {
         updateAutoScroll(pointer: p, time: time)

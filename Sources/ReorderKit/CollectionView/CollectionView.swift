@@ -34,7 +34,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     // A drag and drop asks again for the destination under the pointer.
     didSet { modifySession { $0.drop.cachedTarget = nil } }
   }
-  /// The long-press recogniser that lifts items; change its duration or movement to taste.
+  /// The long-press recogniser that lifts items (and a mouse's move); change its duration or
+  /// distances to taste.
   public var longPress = LongPressRecognizer()
   /// How long items take to flow out of the way, and to settle after a drop, in seconds.
   public var reflowDuration: Double = 0.25

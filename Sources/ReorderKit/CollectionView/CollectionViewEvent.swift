@@ -1,8 +1,8 @@
 /// Something a ``CollectionView`` reports back to its owner after an event.
 public enum CollectionViewEvent<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Hashable, Sendable {
-  /// A long press lifted the item: a drag began.
+  /// A long press (or a mouse moved 4 pt with the button down) lifted the item: a drag began.
   case lifted(ItemID)
-  /// A long press on an item that the policy does not let move: nothing lifts.
+  /// A long press (or a mouse's move) on an item that the policy does not let move: nothing lifts.
   case denied(ItemID)
   /// A press released before the long-press duration without moving: a tap on the item.
   case tapped(ItemID)

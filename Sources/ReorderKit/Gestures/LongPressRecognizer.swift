@@ -15,6 +15,19 @@
 ///
 /// Releasing before the duration is a tap; moving farther than the allowable
 /// movement before it fails the gesture.
+///
+/// A mouse (``PointerKind/mouse``) also begins as soon as it moves ``activationDistance`` (4 pt)
+/// from where the button went down, before the duration: the move reports ``Action/began(_:time:)``
+/// with the down point, the owner lifts what was pressed there and follows the pointer to where it
+/// moved. Touch and pen never do.
+///
+/// ```swift
+/// var press = LongPressRecognizer()
+/// press.pointerDown(at: Point(x: 58, y: 58), time: 0, pointer: .mouse)
+/// press.pointerMoved(to: Point(x: 61, y: 58), time: 0.05)   // .none: 3 pt
+/// press.pointerMoved(to: Point(x: 62, y: 58), time: 0.1)    // .began(Point(x: 58, y: 58), time: 0.1)
+/// press.pointerMoved(to: Point(x: 195, y: 58), time: 0.2)   // .changed(Point(x: 195, y: 58))
+/// ```
 public struct LongPressRecognizer: Sendable {
   /// UIKit's gesture states.
   public enum State: Hashable, Sendable {
@@ -25,7 +38,10 @@ public struct LongPressRecognizer: Sendable {
   public enum Action: Hashable, Sendable {
     /// Nothing happened that the owner needs to act on.
     case none
-    /// The press was recognised at `time` with the pointer at the point: lift the item.
+    /// The press was recognised at `time` with the pointer at the point: lift the item. From
+    /// ``LongPressRecognizer/pointerMoved(to:time:)`` (a mouse that moved the activation distance),
+    /// the point is where the button went down: lift the item pressed there, then follow the
+    /// pointer to where it moved.
     case began(Point, time: Double)
     /// The pointer moved during a recognised press.
     case changed(Point)
@@ -43,17 +59,23 @@ public struct LongPressRecognizer: Sendable {
   public var minimumPressDuration: Double
   /// How far the pointer may move before the press is recognised, in points (UIKit: 10).
   public var allowableMovement: Double
+  /// How far a mouse must move from where its button went down to begin at once, in points
+  /// (dnd-kit's distance constraint: 4). Touch and pen ignore it.
+  public var activationDistance: Double
 
   /// The current state.
   public private(set) var state: State = .possible
+  /// What pressed, as given to ``pointerDown(at:time:pointer:)``.
+  public private(set) var pointer: PointerKind = .touch
   private var downPoint: Point?
   private var downTime: Double = 0
   private var lastPoint: Point = .zero
 
-  /// Creates a recogniser with UIKit's defaults.
-  public init(minimumPressDuration: Double = 0.5, allowableMovement: Double = 10) {
+  /// Creates a recogniser with UIKit's defaults, and dnd-kit's distance for a mouse.
+  public init(minimumPressDuration: Double = 0.5, allowableMovement: Double = 10, activationDistance: Double = 4) {
     self.minimumPressDuration = minimumPressDuration
     self.allowableMovement = allowableMovement
+    self.activationDistance = activationDistance
   }
 
   /// Whether a pointer is down and the press not yet decided.
@@ -61,10 +83,12 @@ public struct LongPressRecognizer: Sendable {
   /// Whether a recognised press is in progress.
   public var isActive: Bool { state == .began || state == .changed }
 
-  /// The pointer went down. A press already tracked is abandoned.
+  /// The pointer went down. A press already tracked is abandoned. `pointer` says what pressed: a
+  /// ``PointerKind/mouse`` also begins on a move of ``activationDistance``.
   @discardableResult
-  public mutating func pointerDown(at point: Point, time: Double) -> Action {
+  public mutating func pointerDown(at point: Point, time: Double, pointer: PointerKind = .touch) -> Action {
     state = .possible
+    self.pointer = pointer
     downPoint = point
     downTime = time
     lastPoint = point
@@ -79,11 +103,18 @@ public struct LongPressRecognizer: Sendable {
   }
 
   /// The pointer moved. Call ``tick(time:)`` first when time may have reached the duration.
+  ///
+  /// A mouse that has moved ``activationDistance`` or more from where it went down begins now:
+  /// ``Action/began(_:time:)`` with the down point and this move's time.
   public mutating func pointerMoved(to point: Point, time: Double) -> Action {
     switch state {
     case .possible:
       guard let down = downPoint else { return .none }
       lastPoint = point
+      if pointer == .mouse && down.distance(to: point) >= activationDistance {
+        state = .began
+        return .began(down, time: time)
+      }
       if down.distance(to: point) > allowableMovement {
         state = .failed
         downPoint = nil
@@ -99,14 +130,17 @@ public struct LongPressRecognizer: Sendable {
     }
   }
 
-  /// The pointer went up.
+  /// The pointer went up. Before the press began, it is a tap within ``allowableMovement`` of
+  /// where it went down (a mouse: within less than ``activationDistance``), or a failure.
   public mutating func pointerUp(at point: Point, time: Double) -> Action {
     defer { downPoint = nil }
     switch state {
     case .possible:
       guard let down = downPoint else { return .none }
       state = .failed
-      return down.distance(to: point) > allowableMovement ? .failed : .tapped(point)
+      let distance = down.distance(to: point)
+      let moved = distance > allowableMovement || (pointer == .mouse && distance >= activationDistance)
+      return moved ? .failed : .tapped(point)
     case .began, .changed:
       state = .ended
       return .ended(point)

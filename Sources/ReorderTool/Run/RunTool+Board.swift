@@ -65,7 +65,7 @@ extension RunTool {
       }
       clock = time
       switch event {
-      case .down(let p): record(board.pointerDown(at: p, time: time))
+      case .down(let p, let pointer): record(board.pointerDown(at: p, time: time, pointer: pointer))
       case .move(let p): record(board.pointerMoved(to: p, time: time))
       case .up(let p): record(board.pointerUp(at: p, time: time))
       case .tap(let p):

@@ -4,7 +4,8 @@ import ReorderKit
 package struct Scenario: Sendable {
   /// One timed input event.
   package enum Event: Equatable, Sendable {
-    case down(Point)
+    /// The pointer goes down (`"pointer"`: `"touch"`, the default, `"pen"` or `"mouse"`).
+    case down(Point, PointerKind)
     case move(Point)
     case up(Point)
     case tap(Point)
@@ -299,19 +300,26 @@ package struct Scenario: Sendable {
           "\(path).t = \(format(t)) is before the previous event's \(format(previous)): events must be in time order")
       }
       previous = t
-      func point() throws(InputError) -> Point {
-        try f.rejectUnknown(["t", "type", "x", "y"])
+      func point(_ extra: Set<String> = []) throws(InputError) -> Point {
+        if type != "down" && f.object["pointer"] != nil {
+          throw InputError("\(path).pointer is only for 'down' events (the pointer keeps its kind until 'up')")
+        }
+        try f.rejectUnknown(Set(["t", "type", "x", "y"]).union(extra))
         return Point(x: try f.number("x"), y: try f.number("y"))
       }
       let event: Event
       switch type {
       case "down":
-        let p = try point()
+        let p = try point(["pointer"])
+        let name = try f.optionalString("pointer") ?? "touch"
+        guard let pointer = PointerKind(rawValue: name) else {
+          throw InputError("\(path).pointer must be \"touch\", \"pen\" or \"mouse\", got \"\(name)\"")
+        }
         guard !isDown else {
           throw InputError("\(path): 'down' while the pointer is already down (no 'up' or 'cancel' since)")
         }
         isDown = true
-        event = .down(p)
+        event = .down(p, pointer)
       case "move":
         let p = try point()
         guard isDown else { throw InputError("\(path): 'move' before any 'down'") }
