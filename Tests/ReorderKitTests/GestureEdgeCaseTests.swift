@@ -35,6 +35,19 @@ struct LongPressTests {
     _ = press.tick(time: 0.5)
     #expect(press.cancel() == .cancelled)
   }
+
+  /// A board's crossing hands a held pointer to a view: active at once, with no press to wait for.
+  @Test func holdTakesOverAPointerThatAlreadyHolds() {
+    var press = LongPressRecognizer()
+    _ = press.pointerDown(at: Point(x: 1, y: 1), time: 0)
+    press.hold(at: Point(x: 40, y: 60))
+    #expect(press.isActive && !press.isPending && press.state == .began)
+    #expect(press.tick(time: 0.1) == .none)
+    #expect(press.pointerMoved(to: Point(x: 90, y: 60), time: 0.2) == .changed(Point(x: 90, y: 60)))
+    #expect(press.pointerUp(at: Point(x: 90, y: 60), time: 0.3) == .ended(Point(x: 90, y: 60)))
+    press.hold(at: Point(x: 5, y: 5), pointer: .mouse)
+    #expect(press.pointer == .mouse && press.cancel() == .cancelled)
+  }
 }
 
 @Suite("Interactive movement edge cases")

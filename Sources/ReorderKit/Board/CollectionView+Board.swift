@@ -20,7 +20,7 @@ extension CollectionView {
     // A source whose items are over another view takes no step (see `lendDrag(time:)`).
     switch interaction {
     case .idle: break
-    case .dragging(let session) where session.away: break
+    case .dragging(let session) where session.isLent: break
     default: return false
     }
     guard !longPress.isPending, !longPress.isActive else { return false }
@@ -68,7 +68,7 @@ extension CollectionView {
   /// (see ``lendDrag(time:)``) does not count them. O(k) for k lent items.
   @inlinable func restingCount(inSection s: Int) -> Int {
     let count = snapshot.numberOfItems(inSection: s)
-    guard let drag, drag.away else { return count }
+    guard let drag, drag.isLent else { return count }
     return count
       - drag.items.lazy.filter { self.snapshot.position(of: $0).map { $0.section == s && $0.parent == nil } ?? false }
       .count
@@ -77,7 +77,7 @@ extension CollectionView {
   /// The number of items (top level and children) the view shows, for a work-in-progress limit:
   /// the items its data holds, less those it lends to another view (see ``lendDrag(time:)``).
   @inlinable var itemCount: Int {
-    guard let drag, drag.away else { return snapshot.totalItemCount }
+    guard let drag, drag.isLent else { return snapshot.totalItemCount }
     let lent = drag.items.filter(snapshot.contains)
     return snapshot.totalItemCount - lent.count - lent.reduce(0) { $0 + snapshot.children(of: $1).count }
   }
@@ -136,8 +136,8 @@ extension CollectionView {
   @inlinable mutating func landParkedItems(
     exactly: Bool, at place: (Snapshot<SectionID, ItemID>, [ItemID]) -> ReorderDifference<SectionID, ItemID>?
   ) {
-    guard let drag, drag.parked else { return }
-    modifySession { $0.parked = false }
+    guard let drag, drag.gap == .parked else { return }
+    modifySession { $0.gap = .shown }
     let items = drag.items.filter(snapshot.contains)
     guard !items.isEmpty, snapshot.numberOfSections > 0, let target = place(snapshot, items) else { return }
     let children = Dictionary(

@@ -4,13 +4,13 @@
 extension CollectionView {
   /// The travelling items leave for another view of the board, and the view, their source, keeps
   /// them in its data: its session stays, away (no gap, no lifted cell, no step; see
-  /// `Session.away`), and its rows or slots close up. Nothing moves in the data (a live drag's
+  /// `Session.isLent`), and its rows or slots close up. Nothing moves in the data (a live drag's
   /// steps are taken back): the first step into another view moves no data here, and a drop
   /// there takes the items out once (``abandonDragAndTakeOut(time:choosing:)``). Returns the
   /// live moves taken back (the owner saved the live steps).
   @discardableResult
   @inlinable mutating func lendDrag(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let session = drag, !session.away else { return [] }
+    guard let session = drag, !session.isLent else { return [] }
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
       if view.mode == .live {
@@ -50,7 +50,7 @@ extension CollectionView {
   @inlinable mutating func resumeLentDrag(
     at position: OutlinePosition<ItemID>, pointer: Point, keyboard: Bool, time: Double
   ) {
-    guard let session = drag, session.away, position.section < snapshot.numberOfSections else { return }
+    guard let session = drag, session.isLent, position.section < snapshot.numberOfSections else { return }
     relayout(at: time) { view in
       var autoScroll = view.dropConfiguration.autoScroll
       autoScroll.begin(at: pointer, time: time)
@@ -83,7 +83,7 @@ extension CollectionView {
   /// along, are shown where they stood. Nothing is reported: the board says it. O(n) for a list
   /// (its rows rebuilt), as every end of a drag.
   @inlinable mutating func returnLentItems(time: Double) {
-    guard let session = drag, session.away else { return }
+    guard let session = drag, session.isLent else { return }
     relayout(at: time) { view in
       // The block where it stood: a list of rows of their own heights then joins its sums to the
       // base rows' (no height looked up).
@@ -272,7 +272,7 @@ extension CollectionView {
         arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
         drop: DropSession(view.dropConfiguration))
       if resting == nil { session.arrange(view.snapshot, placeholder: position) }
-      session.parked = parks
+      if parks { session.gap = .parked }
       if view.mode == .live {
         session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
       }
@@ -295,12 +295,8 @@ extension CollectionView {
   @inlinable mutating func holdEnteredDrag(
     at position: OutlinePosition<ItemID>, pointer: Point, keyboard: Bool, time: Double
   ) {
-    // The pointer already holds the items: the view's recogniser is past its long press.
-    longPress.reset()
-    if !keyboard {
-      longPress.pointerDown(at: pointer, time: time - longPress.minimumPressDuration)
-      _ = longPress.tick(time: time)
-    }
+    // The pointer already holds the items: the view's recogniser takes it over, with no press.
+    if keyboard { longPress.reset() } else { longPress.hold(at: pointer) }
     pendingAnnouncement = nil
     spokenContainer = spokenPlace(of: position, travelling: []).container
     if keyboard {

@@ -77,7 +77,7 @@ extension CollectionView {
 extension CollectionView.Session {
   /// Where the items would land now, counted without them.
   @inlinable var placeholder: OutlinePosition<ItemID> {
-    if away { return start }
+    if isLent { return start }
     return switch arrangement {
     case .rows(let rows): rows.placeholder ?? start
     case .slots(let slots): slots.placeholder.outlinePosition()
@@ -120,10 +120,11 @@ extension CollectionView.Session {
     }
   }
 
-  /// The items went over another view of a board (see ``away``): the rows or slots close up, with
-  /// no gap and nothing proposed. O(1).
+  /// The items went over another view of a board (see ``Gap/lent``): the rows or slots close up,
+  /// with no gap and nothing proposed. O(1).
   @inlinable mutating func goAway() {
-    away = true
+    precondition(gap != .parked, "a view lends only items of its own, never items parked in it")
+    gap = .lent
     switch arrangement {
     case .rows(var rows):
       rows.placeholder = nil
@@ -140,7 +141,8 @@ extension CollectionView.Session {
   /// The items came back from another view of a board: the gap opens at a position (counted
   /// without them). O(1).
   @inlinable mutating func comeBack(to position: OutlinePosition<ItemID>) {
-    away = false
+    precondition(gap == .lent, "only lent items come back")
+    gap = .shown
     setPlaceholder(position)
   }
 

@@ -187,7 +187,7 @@ extension CollectionView {
     if let drag {
       // Items away in another view of a board keep the place the new data gives them here.
       place =
-        drag.away
+        drag.isLent
         ? newSnapshot.position(of: drag.item, skipping: Set(drag.items)).map {
           newSnapshot.difference(placing: drag.items.filter(newSnapshot.contains), at: $0)
         } : placeholderPlace()
@@ -292,13 +292,13 @@ extension CollectionView {
     guard let position = fit(place, inSection: s, travelling: travelling, hasGroup: hasGroup) else { return }
     // Away, the items stand where the new data has them: that is where a way back starts.
     let start =
-      drag.away
+      drag.isLent
       ? position
       : fit(
         drag.lift, inSection: snapshot.sectionIndex(of: drag.lift.section), travelling: [drag.item],
         hasGroup: snapshot.isGroup(drag.item)) ?? position
     // Items away in another view of a board stay where the new data has them (nothing is shown).
-    if mode == .live, !drag.away {
+    if mode == .live, !drag.isLent {
       var events = pendingEvents
       commitDerived(.moved(snapshot.difference(placing: items, at: position)), into: &events)
       pendingEvents = events
@@ -313,9 +313,9 @@ extension CollectionView {
       session.arrange(data, placeholder: position)
       session.drop.invalidate()
       // Items away in another view of a board stay away (here, where the new data has them).
-      if session.away { session.goAway() }
+      if session.isLent { session.goAway() }
     }
-    if mode == .dragDrop, !drag.away {
+    if mode == .dragDrop, !drag.isLent {
       let home = target(for: .insertAt(position))
       modifySession { $0.drop.shown = home }
     }

@@ -124,7 +124,7 @@ extension CollectionView {
   @inlinable mutating func advanceDrag(to t: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     // Items away in another view of a board: that view runs the drag.
-    if drag?.away ?? false { return events }
+    if drag?.isLent ?? false { return events }
     if case .scroll(let delta)? = modifySession({ $0.autoScroll.tick(time: t) }) {
       let before = offset
       scrollAnimation = nil

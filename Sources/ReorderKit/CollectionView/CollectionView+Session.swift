@@ -57,7 +57,7 @@ extension CollectionView {
 
   /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
   @inlinable mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let drag, !drag.isKeyboard, !drag.away else { return [] }
+    guard let drag, !drag.isKeyboard, !drag.isLent else { return [] }
     if mode == .dragDrop { return updateDropTarget(at: time) }
     guard let proposed = proposal(at: toContent(drag.pointer), for: drag) else { return [] }
     return movePlaceholder(to: proposed, time: time)

@@ -32,16 +32,8 @@ extension CollectionView {
     /// Whether new data came during a live drag: the owner's data may then have the item elsewhere
     /// than the view, so the end of the drag reports where it stands.
     @usableFromInline var newDataArrived = false
-    /// Whether the items came in from another view of a board and wait at the end of their
-    /// section's data instead of at `start` (an append moves no data; see `takeIn`): a drop that
-    /// moves them places them by identity, and one that does not (a copy, a failed copy, a cancel)
-    /// first puts them at `start`, where they entered.
-    @usableFromInline var parked = false
-    /// Whether the items are over another view of a board while this view, their source, keeps
-    /// them in its data (see `lendDrag(time:)`): no gap is shown, the view draws no lifted cell
-    /// and takes no step, until they come back (`resumeLentDrag`) or the drag ends. Keeping them
-    /// moves no data: taking them out of a column of 200,000 cards moved 800 KB.
-    @usableFromInline var away = false
+    /// Where the gap is, and where the items stand in the data while it is there.
+    @usableFromInline var gap = Gap.shown
     /// The pointer, in view coordinates.
     @usableFromInline var pointer: Point
     /// Where the pointer holds the lifted cell, from its top-left corner.
@@ -83,6 +75,26 @@ extension CollectionView {
       self.autoScroll = autoScroll
       self.drop = drop
     }
+
+    /// Where a session's gap is. A single view's drag only ever shows it; the other two are a
+    /// board's (a drag that crosses views), and exclusive: the source lends, a visited view parks.
+    @usableFromInline enum Gap: Sendable, Equatable {
+      /// Shown in the view's rows or slots, with the items where the data has them.
+      case shown
+      /// None: the items are over another view of a board while this view, their source, keeps
+      /// them in its data (see `lendDrag(time:)`). The view draws no lifted cell and takes no step
+      /// until they come back (`resumeLentDrag`) or the drag ends. Keeping them moves no data:
+      /// taking them out of a column of 200,000 cards moved 800 KB.
+      case lent
+      /// Shown, for items that came in from another view of a board and wait at the end of their
+      /// section's data instead of at `start` (an append moves no data; see `takeIn`): a drop that
+      /// moves them places them by identity, and one that does not (a copy, a failed copy, a
+      /// cancel) first puts them at `start`, where they entered.
+      case parked
+    }
+
+    /// Whether the items are lent to another view of a board (``Gap/lent``).
+    @inlinable var isLent: Bool { gap == .lent }
 
     /// Whether an item travels in this session.
     @inlinable func contains(_ id: ItemID) -> Bool { items.contains(id) }

@@ -165,6 +165,24 @@ public struct LongPressRecognizer: Sendable {
     }
   }
 
+  /// Takes over a pointer that already holds items lifted elsewhere (a ``Board`` hands a drag to
+  /// the view under the pointer as it crosses): the recogniser is active at `point`, with no press
+  /// of its own to wait for, so that the pointer's next moves are `.changed` and its release
+  /// `.ended`.
+  ///
+  /// ```swift
+  /// var press = LongPressRecognizer()
+  /// press.hold(at: Point(x: 40, y: 60))
+  /// press.isActive                                          // true
+  /// press.pointerMoved(to: Point(x: 44, y: 60), time: 0.1)  // .changed((44, 60))
+  /// ```
+  public mutating func hold(at point: Point, pointer: PointerKind = .touch) {
+    state = .began
+    self.pointer = pointer
+    downPoint = point
+    lastPoint = point
+  }
+
   /// Resets to `.possible` with no pointer down.
   public mutating func reset() {
     state = .possible
