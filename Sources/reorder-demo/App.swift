@@ -61,19 +61,25 @@ final class App: HostContent {
   /// ("Color 5, lifted. Position 5 of 50 in Colors."; "Aiko, lifted. Position 2 of 2 in A.").
   func prepareAnnouncer(of index: Int) { Self.nameItems(of: &scenes[index].view, scene: scenes[index].name) }
 
-  /// Gives a scene's view the names a person sees on its items and section headers.
+  /// Gives a scene's view the names a person sees on its items and section headers: a colour's
+  /// number ("Color 5"), a photo's caption ("IMG_1001"), a student's name, a lesson's title; a
+  /// header's title ("A", "March", "Course"), or the scene's own title where the one section has
+  /// no header ("Colors", "Photos").
   static func nameItems(of view: inout DemoView, scene: String) {
     view.announcer.itemName = { id in
       switch scene {
       case "colors": "Color \(id.dropFirst())"
-      case "photos": "Photo \(id.dropFirst())"
+      case "photos": id
       case "students": StudentsData.byID[id]?.name ?? id
       default: id.prefix(1).uppercased() + id.dropFirst()
       }
     }
     view.announcer.sectionName = { id in
-      scene == "students"
-        ? StudentSort.title(ofSection: id) ?? id : id.prefix(1).uppercased() + id.dropFirst()
+      switch scene {
+      case "students": StudentSort.title(ofSection: id) ?? id
+      case "photos": "Photos"
+      default: id.prefix(1).uppercased() + id.dropFirst()
+      }
     }
   }
 

@@ -70,3 +70,28 @@ struct StudentsSceneTests {
     #expect(content == [ContentChanges()])
   }
 }
+
+/// Every scene speaks what the person sees on its items and headers, not identifiers.
+@Suite("What the scenes' announcements name")
+struct SceneNamesTests {
+  func lift(_ view: inout DemoView, _ id: String) -> [String] {
+    _ = view.focus(id, time: 0)
+    return view.keyPressed(.space, time: 0.1).compactMap { if case .announcement(let t) = $0 { t } else { nil } }
+  }
+
+  @Test func photosNameTheirCaptionAndTheScene() {
+    var scene = PhotosScene(viewSize: Size(width: 390, height: 700))
+    App.nameItems(of: &scene.view, scene: scene.name)
+    #expect(lift(&scene.view, "IMG_1001") == ["IMG_1001, lifted. Position 1 of 48 in Photos."])
+  }
+
+  @Test func colorsNameTheirNumberAndLessonsTheirTitleAndHeader() {
+    var colors = ColorsScene(count: 50, viewSize: Size(width: 390, height: 700))
+    App.nameItems(of: &colors.view, scene: colors.name)
+    #expect(lift(&colors.view, "c5") == ["Color 5, lifted. Position 5 of 50 in Colors."])
+    var lessons = LessonsScene(viewSize: Size(width: 390, height: 700))
+    App.nameItems(of: &lessons.view, scene: lessons.name)
+    let said = lift(&lessons.view, "Functions").first ?? ""
+    #expect(said.hasPrefix("Functions, lifted. Position ") && said.hasSuffix(" in Course."), "\(said)")
+  }
+}
