@@ -139,7 +139,7 @@ final class App: HostContent {
         if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) {
           prepareAnnouncer(of: current)
           // The re-sort comes back as a change, with the view's events: saved like every other.
-          react(to: scenes[current].view.tick(time: time))
+          react(to: scenes[current].view.tick(time: time), time: time)
         }
       }
     case .pointerMoved(let p) where pointerTarget == .switcher:
@@ -159,7 +159,7 @@ final class App: HostContent {
       if isBoard, board != nil {
         reactBoard(to: boardPane.handle(event, board: &board!, time: time))
       } else {
-        react(to: panes[current].handle(event, view: &scenes[current].view, time: time))
+        react(to: panes[current].handle(event, view: &scenes[current].view, time: time), time: time)
       }
     }
   }
@@ -175,7 +175,7 @@ final class App: HostContent {
     if isBoard, board != nil {
       reactBoard(to: board!.tick(time: time))
     } else {
-      react(to: scenes[current].view.tick(time: time))
+      react(to: scenes[current].view.tick(time: time), time: time)
     }
     // Saving: a fault (locked, disk full, the file gone) or its end goes in the caption and the report.
     for notice in store.poll(scenes, reporting: report.isEnabled) {
@@ -185,8 +185,9 @@ final class App: HostContent {
   }
 
   /// Acts on what the engine reports: a committed change is saved in the background (its
-  /// `changed` line follows the commit) and reported.
-  func react(to events: [CollectionViewEvent<String, String>]) {
+  /// `changed` line follows the commit) and reported, and the scene redraws what shows it (the
+  /// Students headers' counts).
+  func react(to events: [CollectionViewEvent<String, String>], time: Double) {
     var moved: [String] = []
     var toggled: [String] = []
     var rewrite = false
@@ -208,6 +209,7 @@ final class App: HostContent {
       case .dropped(let id): emit("dropped", item: id)
       }
     }
+    if rewrite || !moved.isEmpty { scenes[current].dataDidChange(time: time) }
     if rewrite {
       commit()
     } else if !moved.isEmpty || !toggled.isEmpty {
@@ -230,7 +232,7 @@ final class App: HostContent {
     if isBoard, board != nil {
       reactBoard(to: boardPane.cancel(board: &board!, time: time))
     } else {
-      react(to: panes[current].cancel(view: &scenes[current].view, time: time))
+      react(to: panes[current].cancel(view: &scenes[current].view, time: time), time: time)
     }
     pointerTarget = nil
     current = index
