@@ -133,9 +133,11 @@ extension App {
           bold: true, color: theme.text, alignment: .left)
         let full = limit.map { count >= $0 } ?? false
         let badge = limit.map { "\(count) / \($0)" + (state.contains(.refusing) ? " full" : "") } ?? "\(count)"
+        // A count changed by another client's commit fades in (the engine's content crossfade).
+        let a = board.headerContentChange(of: id, at: time)
         canvas.drawText(
           badge, in: Rect(x: frame.maxX - 104, y: frame.minY, width: 90, height: frame.height), size: 13,
-          bold: full, color: full ? Color(r: 215, g: 40, b: 30) : theme.secondaryText, alignment: .right)
+          bold: full, color: (full ? Color(r: 215, g: 40, b: 30) : theme.secondaryText).withAlpha(a), alignment: .right)
       },
       floating: { id, frame in
         BoardScene.drawCard(id, frame: frame, alpha: 0.9, lifted: true, canvas: canvas, theme: theme)

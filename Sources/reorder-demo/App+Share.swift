@@ -124,9 +124,11 @@ import ReorderTool
       self.share = share
     }
 
-    /// Shows the shared board: each column's new data through ``Board/apply(_:toView:itemSizes:time:)``
-    /// (a drag in progress goes on), or, when the columns themselves changed, the board built again
-    /// (waiting for a drag to end). Returns whether it was shown.
+    /// Shows the shared board: each column's new data through
+    /// ``Board/apply(_:toView:itemSizes:contentChanged:sectionContentChanged:time:)`` (a drag in
+    /// progress goes on; a column whose count changed fades its badge in), or, when the columns
+    /// themselves changed, the board built again (waiting for a drag to end). Returns whether it
+    /// was shown.
     func showShared(_ state: BoardState, time: Double) -> Bool {
       guard let boardIndex, var engine = board else { return false }
       let snapshot = state.snapshot
@@ -141,7 +143,10 @@ import ReorderTool
           var data = Snapshot<String, String>()
           try? data.appendSection(section.id, items: section.items)
           let sizes = Dictionary(uniqueKeysWithValues: section.items.map { ($0, BoardScene.cardSize(of: $0)) })
-          try? engine.apply(data, toView: section.id, itemSizes: sizes, time: time)
+          // Another client's commit: a column whose count changed shows its new badge in place.
+          let counted = column.view.snapshot.items(inSection: 0).count != section.items.count
+          try? engine.apply(
+            data, toView: section.id, itemSizes: sizes, sectionContentChanged: { _ in counted }, time: time)
         }
       }
       board = engine

@@ -61,19 +61,25 @@ final class App: HostContent {
   /// ("Color 5, lifted. Position 5 of 50 in Colors."; "Aiko, lifted. Position 2 of 2 in A.").
   func prepareAnnouncer(of index: Int) { Self.nameItems(of: &scenes[index].view, scene: scenes[index].name) }
 
-  /// Gives a scene's view the names a person sees on its items and section headers.
+  /// Gives a scene's view the names a person sees on its items and section headers: a colour's
+  /// number ("Color 5"), a photo's caption ("IMG_1001"), a student's name, a lesson's title; a
+  /// header's title ("A", "March", "Course"), or the scene's own title where the one section has
+  /// no header ("Colors", "Photos").
   static func nameItems(of view: inout DemoView, scene: String) {
     view.announcer.itemName = { id in
       switch scene {
       case "colors": "Color \(id.dropFirst())"
-      case "photos": "Photo \(id.dropFirst())"
+      case "photos": id
       case "students": StudentsData.byID[id]?.name ?? id
       default: id.prefix(1).uppercased() + id.dropFirst()
       }
     }
     view.announcer.sectionName = { id in
-      scene == "students"
-        ? StudentSort.title(ofSection: id) ?? id : id.prefix(1).uppercased() + id.dropFirst()
+      switch scene {
+      case "students": StudentSort.title(ofSection: id) ?? id
+      case "photos": "Photos"
+      default: id.prefix(1).uppercased() + id.dropFirst()
+      }
     }
   }
 
@@ -133,7 +139,7 @@ final class App: HostContent {
         if scene.controlsPointerDown(at: p, in: controlsFrame, time: time) {
           prepareAnnouncer(of: current)
           // The re-sort comes back as a change, with the view's events: saved like every other.
-          react(to: scenes[current].view.tick(time: time))
+          react(to: scenes[current].view.tick(time: time), time: time)
         }
       }
     case .pointerMoved(let p) where pointerTarget == .switcher:
@@ -153,7 +159,7 @@ final class App: HostContent {
       if isBoard, board != nil {
         reactBoard(to: boardPane.handle(event, board: &board!, time: time))
       } else {
-        react(to: panes[current].handle(event, view: &scenes[current].view, time: time))
+        react(to: panes[current].handle(event, view: &scenes[current].view, time: time), time: time)
       }
     }
   }
@@ -169,7 +175,7 @@ final class App: HostContent {
     if isBoard, board != nil {
       reactBoard(to: board!.tick(time: time))
     } else {
-      react(to: scenes[current].view.tick(time: time))
+      react(to: scenes[current].view.tick(time: time), time: time)
     }
     // Saving: a fault (locked, disk full, the file gone) or its end goes in the caption and the report.
     for notice in store.poll(scenes, reporting: report.isEnabled) {
@@ -179,8 +185,9 @@ final class App: HostContent {
   }
 
   /// Acts on what the engine reports: a committed change is saved in the background (its
-  /// `changed` line follows the commit) and reported.
-  func react(to events: [CollectionViewEvent<String, String>]) {
+  /// `changed` line follows the commit) and reported, and the scene redraws what shows it (the
+  /// Students headers' counts).
+  func react(to events: [CollectionViewEvent<String, String>], time: Double) {
     var moved: [String] = []
     var toggled: [String] = []
     var rewrite = false
@@ -202,6 +209,7 @@ final class App: HostContent {
       case .dropped(let id): emit("dropped", item: id)
       }
     }
+    if rewrite || !moved.isEmpty { scenes[current].dataDidChange(time: time) }
     if rewrite {
       commit()
     } else if !moved.isEmpty || !toggled.isEmpty {
@@ -224,7 +232,7 @@ final class App: HostContent {
     if isBoard, board != nil {
       reactBoard(to: boardPane.cancel(board: &board!, time: time))
     } else {
-      react(to: panes[current].cancel(view: &scenes[current].view, time: time))
+      react(to: panes[current].cancel(view: &scenes[current].view, time: time), time: time)
     }
     pointerTarget = nil
     current = index

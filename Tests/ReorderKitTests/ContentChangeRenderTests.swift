@@ -56,6 +56,28 @@ struct ContentChangeRenderTests {
     #expect(view.contentFades.isEmpty)
   }
 
+  @Test func reconfigureCrossfadesInPlaceWithNoNewDataAndReportsNothing() throws {
+    var view = Self.view()
+    let data = view.snapshot
+    // A header's count after a move: the same crossfade as apply's, without new data.
+    view.reconfigure(items: ["c", "x"], sections: ["A", "Z"], time: 2)
+    #expect(marked(view.renderList(at: 2)) == [.item("c"): 0, .header("A"): 0])
+    let mid = marked(view.renderList(at: 2.1))
+    #expect(Set(mid.keys) == [.item("c"), .header("A")])
+    #expect(mid.values.allSatisfy { $0 > 0.3 && $0 < 0.7 })
+    #expect(view.renderList(at: 2.1).isAnimating)
+    // Nothing changed in the data: no event, no undo step, the data as it was.
+    #expect(view.tick(time: 2.1).isEmpty)
+    #expect(view.snapshot == data)
+    #expect(!view.canUndo)
+    #expect(marked(view.renderList(at: 2.2)).isEmpty)
+    _ = view.tick(time: 2.2)
+    #expect(view.contentFades.isEmpty)
+    // Nothing named: nothing runs.
+    view.reconfigure(time: 3)
+    #expect(view.contentFades.isEmpty)
+  }
+
   @Test func theEventNamesWhatChangedEvenWhenTheDataIsTheSame() throws {
     var view = Self.view()
     let data = view.snapshot

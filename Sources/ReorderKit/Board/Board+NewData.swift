@@ -9,22 +9,39 @@
 extension Board {
   /// New data for one view (a sync, a notification), animated; also mid-drag.
   ///
+  /// `contentChanged` and `sectionContentChanged` say which surviving cards and sections changed
+  /// content (a card renamed by another client, a section whose count a column's badge shows), as
+  /// ``CollectionView/apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``
+  /// takes them: their cells redraw in place with the content crossfade, also a dragged card in
+  /// the view it visits, and ``headerContentChange(of:at:)`` tells the column's header.
+  ///
   /// ```swift
   /// board.apply(serverSnapshot, toView: "doing", time: now)   // the drag in progress goes on
+  /// board.apply(
+  ///   renamed, toView: "doing", contentChanged: { $0 == "card-7" }, sectionContentChanged: { _ in true },
+  ///   time: now)   // card-7's title and Doing's badge crossfade
   /// ```
   /// - Throws: ``ChangeError`` as ``CollectionView/apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)``
   ///   does (a flow grid's item without a size); the board is then unchanged.
   @inlinable public mutating func apply(
-    _ data: Snapshot<SectionID, ItemID>, toView id: ViewID, itemSizes: [ItemID: Size] = [:], time: Double
+    _ data: Snapshot<SectionID, ItemID>, toView id: ViewID, itemSizes: [ItemID: Size] = [:],
+    contentChanged: (ItemID) -> Bool = { _ in false }, sectionContentChanged: (SectionID) -> Bool = { _ in false },
+    time: Double
   ) throws(ChangeError) {
     guard let i = index(of: id) else { return }
+    // The view's own door, told what changed content.
+    func applyHere(_ data: Snapshot<SectionID, ItemID>) throws(ChangeError) {
+      try applyData(
+        data, to: i, itemSizes: itemSizes, contentChanged: contentChanged,
+        sectionContentChanged: sectionContentChanged, time: time)
+    }
     guard case .dragging(var drag) = interaction else {
-      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+      _ = try? applyHere(data)
       return
     }
     switch drag.newData(for: id) {
     case .apply:
-      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+      _ = try? applyHere(data)
     case .source:
       switch drag.sourceData(data) {
       case .cancel(let leave):
@@ -33,7 +50,7 @@ extension Board {
         autoScroll.stop()
         // The source's session, which kept the items, ends: the new data stands.
         _columns[i]._view.abandonDragSilently(time: time)
-        _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+        _ = try? applyHere(data)
         let name = _columns[i]._view.announcer.itemName(drag.lead)
         pendingEvents += [
           .view(id, .announcement(_columns[i]._view.announcer.removed(name))), .view(id, .cancelled(drag.lead)),
@@ -47,7 +64,12 @@ extension Board {
         interaction = .dragging(drag)
         // The source kept the items: its session (away, or holding the gap) goes on over the new
         // data by version 2's rules, the items where the new data has them.
-        _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+        _ = try? applyHere(data)
+        // Dragged cards whose content changed redraw where they are: in the view they visit.
+        if let h = drag.holder, h != id, let hi = index(of: h) {
+          let changed = drag.items.filter(contentChanged)
+          if !changed.isEmpty { _columns[hi]._view.reconfigure(items: changed, time: time) }
+        }
         // A live drag back in its source keeps its card at the gap: that is the board's to report,
         // once, at the drop (the new data itself is reported as a replacement).
         _columns[i]._view.pendingEvents.removeAll { $0.isDataChange }
@@ -61,7 +83,7 @@ extension Board {
     case .holder(let trip):
       guard data.numberOfSections > 0 else {
         // The view that holds the gap has nothing to hold it: the gap goes back to the source.
-        _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+        _ = try? applyHere(data)
         returnToSource(time: time)
         return
       }
@@ -70,15 +92,36 @@ extension Board {
       _ = try? data.apply(.deleted(trip.items.filter(data.contains)))
       data.insertFitted(
         _columns[i]._view.placements(of: trip.items), children: trip.children, expanded: trip.expanded)
-      _ = try? applyData(data, to: i, itemSizes: itemSizes, time: time)
+      _ = try? applyHere(data)
     }
   }
 
   /// The view's own new-data door.
   @inlinable mutating func applyData(
-    _ data: Snapshot<SectionID, ItemID>, to i: Int, itemSizes: [ItemID: Size], time: Double
+    _ data: Snapshot<SectionID, ItemID>, to i: Int, itemSizes: [ItemID: Size],
+    contentChanged: (ItemID) -> Bool = { _ in false }, sectionContentChanged: (SectionID) -> Bool = { _ in false },
+    time: Double
   ) throws(ChangeError) {
-    _ = try _columns[i]._view.apply(data, itemSizes: itemSizes, time: time)
+    _ = try _columns[i]._view.apply(
+      data, itemSizes: itemSizes, contentChanged: contentChanged, sectionContentChanged: sectionContentChanged,
+      time: time)
+  }
+
+  /// How far a view's header has come in showing new content: 0 to 1, as
+  /// ``RenderElement/contentChange`` (1 when nothing is fading in). A column's header shows its
+  /// sections' content (a title, a badge counting the cards): it fades in while any of the view's
+  /// sections does, after ``apply(_:toView:itemSizes:contentChanged:sectionContentChanged:time:)``
+  /// named it or ``CollectionView/reconfigure(items:sections:time:)`` did.
+  ///
+  /// ```swift
+  /// let a = board.headerContentChange(of: "doing", at: now)
+  /// canvas.drawText(badge, in: badgeFrame, size: 13, color: theme.secondaryText.withAlpha(a))
+  /// ```
+  /// - Complexity: O(s) for s sections fading in.
+  @inlinable public func headerContentChange(of id: ViewID, at time: Double) -> Double {
+    guard let i = index(of: id) else { return 1 }
+    let starts = _columns[i]._view.contentFades.headers.values
+    return starts.map { CollectionView<SectionID, ItemID>.contentProgress(from: $0, at: time) }.min() ?? 1
   }
 
   /// Removes a view from the board. A drag whose gap it held goes back to the source; a drag from

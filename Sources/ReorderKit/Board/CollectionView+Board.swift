@@ -26,7 +26,7 @@ extension CollectionView {
     guard !longPress.isPending, !longPress.isActive else { return false }
     if case .grid(let config) = layoutConfiguration, config.pageWidth != nil { return false }
     return pendingEvents.isEmpty && scrollAnimation == nil && pendingAnnouncement == nil && settle == nil
-      && animations.isEmpty && headerAnimations.isEmpty && ghosts.isEmpty
+      && animations.isEmpty && headerAnimations.isEmpty && ghosts.isEmpty && contentFades.isEmpty
   }
 
   /// Moves the clock of a view at rest (see ``isAtRest``): nothing else happens in it.

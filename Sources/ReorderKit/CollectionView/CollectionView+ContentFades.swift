@@ -48,3 +48,24 @@ extension CollectionView {
     }
   }
 }
+
+extension CollectionView {
+  /// Redraws items and section headers in place with the content crossfade, with no new data:
+  /// for content that follows from the data already shown, such as a header's count after the
+  /// person moved an item into its section (``RenderElement/contentChange`` runs from 0 to 1
+  /// over ``contentChangeDuration``). Nothing is reported: the data did not change. Identifiers
+  /// the data does not hold are passed over; a crossfade already running starts again.
+  ///
+  /// ```swift
+  /// // Aiko was dropped into B: the headers of A and B show their new counts.
+  /// view.reconfigure(sections: ["A", "B"], time: now)
+  /// view.renderList(at: now + 0.1)   // the two headers: contentChange ≈ 0.5
+  /// ```
+  /// - Complexity: O(k) for k identifiers.
+  @inlinable public mutating func reconfigure(items: [ItemID] = [], sections: [SectionID] = [], time: Double) {
+    let content = ContentChanges<SectionID, ItemID>(
+      items: Set(items.filter { snapshot.contains($0) }),
+      sections: Set(sections.filter { snapshot.sectionIndex(of: $0) != nil }))
+    startContentFades(content, at: time)
+  }
+}

@@ -34,6 +34,10 @@ protocol DemoScene {
   /// A press in the controls area; returns true when the scene's data changed (save and report it).
   mutating func controlsPointerDown(at point: Point, in frame: Rect, time: Double) -> Bool
 
+  /// The scene's data changed (a move, an undo, new data): redraw in place what shows it, such as
+  /// a header's count, with the engine's crossfade (``DemoView/reconfigure(items:sections:time:)``).
+  mutating func dataDidChange(time: Double)
+
   /// The scene's state for the state file.
   func encodeState() -> JSONValue
   /// Restores a saved state; throws when it does not fit the built-in data.
@@ -46,6 +50,7 @@ extension DemoScene {
   func drawControls(in frame: Rect, canvas: Canvas, theme: Theme) {}
   mutating func controlsPointerDown(at point: Point, in frame: Rect, time: Double) -> Bool { false }
   func drawHeader(_ id: String, frame: Rect, element: DemoElement, canvas: Canvas, theme: Theme) {}
+  mutating func dataDidChange(time: Double) {}
 
   func makeView(_ snapshot: Snapshot<String, String>, viewSize: Size) -> DemoView {
     DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize)

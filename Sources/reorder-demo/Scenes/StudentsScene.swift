@@ -11,9 +11,12 @@ struct StudentsScene: DemoScene {
   var view: DemoView
   var sort: StudentSort = .name
   var sortControl = SegmentedControl(segments: StudentSort.allCases.map(\.title))
+  /// The counts the headers show, by section: what ``dataDidChange(time:)`` compares the data with.
+  var headerCounts: [String: Int]
 
   init(viewSize: Size) {
     view = DemoView(snapshot: Self.snapshot(sortedBy: .name), layout: Self.layout(for: viewSize), viewSize: viewSize)
+    headerCounts = Self.counts(in: view.snapshot)
   }
 
   var controlsHeight: Double { 48 }
@@ -50,6 +53,7 @@ struct StudentsScene: DemoScene {
       try view.apply(
         new, animatingDifferences: true,
         sectionContentChanged: { Self.count(of: $0, in: old) != Self.count(of: $0, in: new) }, time: time)
+      headerCounts = Self.counts(in: new)
     } catch {
       preconditionFailure("a grid with fixed columns needs no sizes: \(error)")
     }
@@ -96,6 +100,20 @@ struct StudentsScene: DemoScene {
     data.sectionIndex(of: id).map { data.items(inSection: $0).count }
   }
 
+  /// How many students each section holds, by section.
+  static func counts(in data: Snapshot<String, String>) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: data.sections.map { ($0.id, $0.items.count) })
+  }
+
+  /// A student moved between sections (dragged, by keyboard, undone, redone): the two headers
+  /// show their new counts in place, with the engine's crossfade rather than a jump.
+  mutating func dataDidChange(time: Double) {
+    let counts = Self.counts(in: view.snapshot)
+    let changed = counts.compactMap { id, count in headerCounts[id].map { $0 != count ? id : nil } ?? nil }
+    headerCounts = counts
+    if !changed.isEmpty { view.reconfigure(sections: changed, time: time) }
+  }
+
   static func avatarColor(of id: String) -> Color {
     let n = Double(Int(id.dropFirst()) ?? 0)
     let h = n * 0.618_033_988_75
@@ -134,5 +152,6 @@ struct StudentsScene: DemoScene {
     sort = saved
     sortControl.selectedIndex = StudentSort.allCases.firstIndex(of: saved)!
     view = DemoView(snapshot: snapshot, layout: layout(for: viewSize), viewSize: viewSize)
+    headerCounts = Self.counts(in: snapshot)
   }
 }
