@@ -27,7 +27,7 @@ build() {
   start=$(date +%s)
   # The compile takes a minute or two: it is skipped when the object file is newer than every source.
   if [ -f "$out/reorderkit.o" ] && [ -z "$(find Sources/ReorderKit Web/Exports -name '*.swift' -newer "$out/reorderkit.o" | head -1)" ]; then
-    echo "web: $out/reorderkit.o is up to date" >&2
+    echo "web: $out/reorderkit.o is up to date, not compiled again" >&2
   elif ! nice -n 15 swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm -wmo -parse-as-library \
     -Osize -Xfrontend -disable-stack-protector -module-name ReorderKit -package-name ReorderKit -c -o "$out/reorderkit.o" "${sources[@]}" \
     >"$out/compile.log" 2>&1; then
@@ -43,7 +43,7 @@ build() {
     -o "$dist/reorderkit.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a"
   cp Web/Page/index.html Web/Page/reorderkit.js Web/Page/style.css "$dist/"
   echo "web: $dist built: reorderkit.wasm $(stat -c %s "$dist/reorderkit.wasm") bytes" \
-    "($(gzip -9c "$dist/reorderkit.wasm" | wc -c) gzipped), compiled in $((compiled - start)) s"
+    "($(gzip -9c "$dist/reorderkit.wasm" | wc -c) gzipped) in $((compiled - start)) s"
 }
 
 case "${1:-build}" in

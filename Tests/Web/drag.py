@@ -5,10 +5,12 @@ Serve Web/dist first (Scripts/web.sh build; python3 -m http.server PORT --direct
 
     python3 Tests/Web/drag.py http://127.0.0.1:PORT/ [screenshot-dir]
 
-Presses the mouse on c1, moves it 10 px (the engine lifts at 4 px), moves it to c3, releases,
-and checks that window.reorderKit.report has lifted and dropped for c1 and a changed order with
-c1 after c3's old place; fails on any error in the console. Needs python3-selenium and Debian's
-chromium and chromium-driver.
+A mouse drag at 50 items: presses the mouse on c1, moves it 10 px (the engine lifts at 4 px),
+moves it to c3, releases, and checks that window.reorderKit.report has lifted and dropped for c1
+and a changed order c2, c3, c1. A touch drag at 100,000 items (touch events through the DevTools
+protocol, not the mouse): a long press on c1, a slide onto c2, a release: order c2, c1, and fewer
+than 100 item elements in the page. Fails on any error in the console. Needs selenium (PyPI) and
+Debian's chromium and chromium-driver.
 """
 import sys
 import time
@@ -19,22 +21,33 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 
-def main():
-    base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
-    shots = sys.argv[2] if len(sys.argv) > 2 else None
+def open_browser():
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,700", "--hide-scrollbars"):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def load(driver, url):
+    driver.get(url)
+    deadline = time.time() + 10
+    while not driver.execute_script("return window.reorderKit && window.reorderKit.ready"):
+        assert time.time() < deadline, "the page never became ready: %r" % driver.execute_script(
+            "return window.reorderKit && window.reorderKit.report")
+        time.sleep(0.05)
+
+
+def check_console(driver):
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, errors
+
+
+def mouse_drag(base, shots):
+    driver = open_browser()
     try:
-        driver.get(base + "?scene=colors&items=50")
-        deadline = time.time() + 10
-        while not driver.execute_script("return window.reorderKit && window.reorderKit.ready"):
-            assert time.time() < deadline, "the page never became ready: %r" % driver.execute_script(
-                "return window.reorderKit && window.reorderKit.report")
-            time.sleep(0.05)
+        load(driver, base + "?scene=colors&items=50")
         ready = driver.execute_script("return window.reorderKit.report[0]")
         assert ready["event"] == "ready", ready
         before = ready["sections"][0]["items"]
@@ -63,12 +76,53 @@ def main():
         assert after[:3] == ["c2", "c3", "c1"], after[:6]
         shown = driver.execute_script(
             "return [...document.querySelectorAll('[data-id]')].length")
-        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-        assert not errors, errors
-        print("drag.py: ok: %s; order now %s…; %d item elements" % (
+        check_console(driver)
+        print("drag.py: mouse ok: %s; order now %s…; %d item elements" % (
             " ".join(e for e, _ in events), ", ".join(after[:5]), shown))
     finally:
         driver.quit()
+
+
+def touch_drag(base):
+    driver = open_browser()
+    try:
+        load(driver, base + "?scene=colors&items=100000")
+        x1, y1, x2, y2, shown = driver.execute_script("""
+          const box = (id) => document.querySelector(`[data-id="${id}"]`).getBoundingClientRect();
+          const a = box("c1"), b = box("c2");
+          return [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2,
+                  document.querySelectorAll("[data-id]").length];""")
+        assert shown < 100, "%d item elements for 100,000 items" % shown
+
+        def touch(kind, points):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                "type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]})
+
+        touch("touchStart", [(x1, y1)])
+        time.sleep(0.8)  # the long press: 0.5 s within 10 px
+        for i in range(1, 11):
+            touch("touchMove", [(x1 + (x2 - x1) * i / 10, y1)])
+            time.sleep(0.03)
+        time.sleep(0.3)
+        touch("touchEnd", [])
+        time.sleep(0.6)
+        report = driver.execute_script("return window.reorderKit.report")
+        events = [(e["event"], e.get("item")) for e in report]
+        assert ("lifted", "c1") in events and ("dropped", "c1") in events, events
+        after = [e for e in report if e["event"] == "changed"][-1]["sections"][0]["items"]
+        assert after[:3] == ["c2", "c1", "c3"] and len(after) == 100_000, after[:6]
+        check_console(driver)
+        print("drag.py: touch ok at 100,000 items (%d item elements): order now %s…" % (
+            shown, ", ".join(after[:4])))
+    finally:
+        driver.quit()
+
+
+def main():
+    base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    mouse_drag(base, shots)
+    touch_drag(base)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ const itemName = (id) => `c${id}`;
 
 async function loadEngine() {
   const response = await fetch(new URL("reorderkit.wasm", import.meta.url));
-  if (!response.ok) throw new Error(`The engine (reorderkit.wasm) could not be loaded: HTTP ${response.status}.`);
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
   const module = await WebAssembly.compile(await response.arrayBuffer());
   // The C library's imports: random bytes for Swift's hashing seeds, stderr for a failed
   // precondition's message; anything else (files, clocks) is unsupported here (ENOSYS).
