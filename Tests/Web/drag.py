@@ -9,7 +9,8 @@ A mouse drag at 50 items: presses the mouse on c1, moves it 10 px (the engine li
 moves it to c3, releases, and checks that window.reorderKit.report has lifted and dropped for c1
 and a changed order c2, c3, c1. A touch drag at 100,000 items (touch events through the DevTools
 protocol, not the mouse): a long press on c1, a slide onto c2, a release: order c2, c1, and fewer
-than 100 item elements in the page. Fails on any error in the console. Needs selenium (PyPI) and
+than 100 item elements in the page. A resize to 500 px reflows to three columns and the wheel
+scrolls. Fails on any error in the console. Needs selenium (PyPI) and
 Debian's chromium and chromium-driver.
 """
 import sys
@@ -18,6 +19,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
 
 
@@ -118,11 +120,38 @@ def touch_drag(base):
         driver.quit()
 
 
+def resize_and_wheel(base):
+    driver = open_browser()
+
+    def frame(item):
+        return driver.execute_script(
+            "const e = document.querySelector(`[data-id='${arguments[0]}']`);"
+            "if (!e) return null; const r = e.getBoundingClientRect(); return [r.x, r.y];", item)
+
+    try:
+        load(driver, base + "?scene=colors&items=200")
+        ready = driver.execute_script("return window.reorderKit.report[0]")
+        c4 = next(i["frame"] for i in ready["items"] if i["id"] == "c4")
+        assert abs(frame("c4")[0] - c4[0]) < 1 and abs(frame("c4")[1] - c4[1]) < 1, (frame("c4"), c4)
+        driver.set_window_size(500, 700)
+        time.sleep(0.8)  # the reflow's glide
+        assert frame("c4")[0] == frame("c1")[0], "c4 is not under c1 at 500 px: %r" % frame("c4")
+        y7 = frame("c7")[1]
+        ActionChains(driver).scroll_from_origin(ScrollOrigin.from_viewport(200, 300), 0, 400).perform()
+        time.sleep(0.3)
+        assert abs((y7 - frame("c7")[1]) - 400) < 1, (y7, frame("c7"))
+        check_console(driver)
+        print("drag.py: resize and wheel ok")
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     shots = sys.argv[2] if len(sys.argv) > 2 else None
     mouse_drag(base, shots)
     touch_drag(base)
+    resize_and_wheel(base)
 
 
 if __name__ == "__main__":
