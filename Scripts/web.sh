@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The engine in the browser (issue 32): compiles Sources/ReorderKit and the export layer
+# Web/Exports (its C ABI, rk_…) as one Embedded Swift whole-module compile for
+# wasm32-unknown-none-wasm, links it with wasm-ld against Debian's wasi-libc (malloc, memcpy) and
+# the toolchain's Unicode tables, and copies the page (Web/Page) beside it: Web/dist/ is a static
+# site that any static file server serves.
+#
+#   Scripts/web.sh build     # Web/dist/{index.html, reorderkit.js, reorderkit.wasm, style.css}
+#   Scripts/web.sh serve     # builds, then serves Web/dist on http://localhost:${PORT:-8032}/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=.build-wasm/web
+dist=Web/dist
+
+build() {
+  swiftc_bin=$(command -v swiftc) || { echo "web: swiftc is not on PATH" >&2; exit 1; }
+  embedded="$(dirname "$(dirname "$(readlink -f "$swiftc_bin")")")/lib/swift/embedded/wasm32-unknown-none-wasm"
+  [ -d "$embedded" ] || { echo "web: this toolchain has no Embedded Swift for wasm32 ($embedded)" >&2; exit 1; }
+  if ! dpkg -s wasi-libc >/dev/null 2>&1; then
+    echo "web: installing Debian's wasi-libc (malloc and friends for the engine)" >&2
+    apt-get install -y wasi-libc >/dev/null
+  fi
+  libc=$(dpkg -L wasi-libc | grep -m1 '/wasm32-wasi/libc\.a$' || dpkg -L wasi-libc | grep -m1 '/libc\.a$')
+  mkdir -p "$out" "$dist"
+  mapfile -t sources < <(find Sources/ReorderKit Web/Exports -name '*.swift' | sort)
+  start=$(date +%s)
+  # The compile takes a minute or two: it is skipped when the object file is newer than every source.
+  if [ -f "$out/reorderkit.o" ] && [ -z "$(find Sources/ReorderKit Web/Exports -name '*.swift' -newer "$out/reorderkit.o" | head -1)" ]; then
+    echo "web: $out/reorderkit.o is up to date, not compiled again" >&2
+  elif ! nice -n 15 swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm -wmo -parse-as-library \
+    -Osize -Xfrontend -disable-stack-protector -module-name ReorderKit -package-name ReorderKit -c -o "$out/reorderkit.o" "${sources[@]}" \
+    >"$out/compile.log" 2>&1; then
+    echo "web: the engine does not compile for wasm32 (log: $out/compile.log):" >&2
+    grep -E -A4 'error:' "$out/compile.log" | head -60 >&2
+    exit 1
+  fi
+  compiled=$(date +%s)
+  # Only the rk_ functions (and the memory) are exported; the linker drops what nobody calls.
+  exports=()
+  while read -r symbol; do exports+=("--export=$symbol"); done < <(grep -oh '@_cdecl("rk_[a-z_]*")' Web/Exports/*.swift | sed 's/@_cdecl("\(.*\)")/\1/')
+  nice -n 15 wasm-ld --no-entry --gc-sections --strip-all -z stack-size=1048576 "${exports[@]}" \
+    -o "$dist/reorderkit.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a"
+  cp Web/Page/index.html Web/Page/reorderkit.js Web/Page/style.css "$dist/"
+  echo "web: $dist built: reorderkit.wasm $(stat -c %s "$dist/reorderkit.wasm") bytes" \
+    "($(gzip -9c "$dist/reorderkit.wasm" | wc -c) gzipped) in $((compiled - start)) s"
+}
+
+case "${1:-build}" in
+build) build ;;
+serve)
+  build
+  port=${PORT:-8032}
+  echo "web: http://localhost:$port/?scene=colors&items=50"
+  exec python3 -m http.server "$port" --directory "$dist"
+  ;;
+*)
+  echo "usage: Scripts/web.sh build | serve" >&2
+  exit 2
+  ;;
+esac

@@ -1,0 +1,41 @@
+/// A view behind a numeric handle, with the events its calls returned since JavaScript last took them.
+struct WebView {
+  var view: CollectionView<Int, Int>
+  var pending: [CollectionViewEvent<Int, Int>] = []
+}
+
+/// The views, by handle (index + 1; 0 is never a handle). A destroyed view leaves `nil`.
+nonisolated(unsafe) var views: [WebView?] = []
+
+/// Runs `body` on the view behind a handle, keeping the events it returns; a bad handle does nothing.
+@discardableResult
+func withView<R>(_ handle: Int32, _ body: (inout CollectionView<Int, Int>) -> R) -> R? {
+  let index = Int(handle) - 1
+  guard index >= 0, index < views.count, views[index] != nil else { return nil }
+  return body(&views[index]!.view)
+}
+
+func perform(_ handle: Int32, _ body: (inout CollectionView<Int, Int>) -> [CollectionViewEvent<Int, Int>]) {
+  let index = Int(handle) - 1
+  guard index >= 0, index < views.count, views[index] != nil else { return }
+  let events = body(&views[index]!.view)
+  views[index]!.pending += events
+}
+
+/// The Colors scene's layout (the desktop app's, seeds 000 and 002): square cells, 12 pt apart,
+/// three columns on a phone and as many 120 pt columns as fit on a wider window.
+func colorsLayout(width: Double, height: Double) -> LayoutConfiguration {
+  let columns = max(3, Int((width - 32 + 12) / 132))
+  return .grid(
+    GridLayout.Configuration(
+      width: width, height: height, columns: columns, itemSpacing: 12, lineSpacing: 12,
+      sectionInset: EdgeInsets(top: 12, left: 16, bottom: 16, right: 16)))
+}
+
+func pointerKind(_ code: Int32) -> PointerKind {
+  switch code {
+  case 2: .mouse
+  case 1: .pen
+  default: .touch
+  }
+}
