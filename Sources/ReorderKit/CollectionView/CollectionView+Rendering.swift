@@ -142,7 +142,8 @@ extension CollectionView {
     markContentChanges(in: &elements, at: time)
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
-      isAnimating: (drag.map { !$0.isLent } ?? false) || settle != nil || !animations.isEmpty || !headerAnimations.isEmpty
+      isAnimating: (drag.map { !$0.isLent } ?? false) || settle != nil || !animations.isEmpty
+        || !headerAnimations.isEmpty
         || !ghosts.isEmpty || !contentFades.isEmpty
         || scrollAnimation != nil || longPress.isPending)
   }
