@@ -1,7 +1,7 @@
 # The two commands for a fresh machine: `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint monkey fuzz
+.PHONY: demo test setup build unit e2e outside-in todo bench docs format lint monkey fuzz web
 
 setup:
 	@Scripts/setup.sh
@@ -27,6 +27,11 @@ unit:
 
 e2e: setup
 	@Scripts/e2e.sh
+
+## The web page: builds Web/dist (the engine as WebAssembly, Scripts/web.sh) and serves it on
+## http://localhost:8032/ (PORT=… for another port).
+web:
+	@Scripts/web.sh serve
 
 ## A package outside this repository that depends on a tagged clone by file:// URL and runs the README's example.
 outside-in:

@@ -9,7 +9,8 @@
 #   TEST_LANES=1 Scripts/test.sh    # every stage one after another, output on the terminal too
 #
 # The two lanes: the stages that build in .build/ (and so wait for each other's builds) run one after
-# another in the first; the stages with scratch folders of their own (.build-availability,
+# another in the first, with the web page's (.build-wasm/web and headless Chromium: short, and the
+# second lane is the longer); the stages with scratch folders of their own (.build-availability,
 # .build-wasm, the outside package, Examples/TodoSDL, .build-fuzz, .build-asan, .build-tsan) run one
 # after another in the second, beside the first. A 2-core machine is busy about half the time in
 # one lane (linking, one-file compiles, the end-to-end tests' waits); two lanes fill it. Meanwhile
@@ -39,7 +40,7 @@ short_files() {
   return 1
 }
 
-stages=(unit lint docs availability wasm outside-in todo e2e monkey fuzz sanitizers)
+stages=(unit lint docs availability wasm outside-in todo e2e web monkey fuzz sanitizers)
 run_stage() {
   case $1 in
   unit) Scripts/with-postgres.sh swift test "${traits[@]}" ;;
@@ -50,6 +51,7 @@ run_stage() {
   outside-in) Scripts/outside-in.sh ;;
   todo) Scripts/todo-example.sh ;;
   e2e) Scripts/e2e.sh ;;
+  web) Scripts/web-test.sh ;;
   monkey) Scripts/monkey.sh 60 ;;
   fuzz) FUZZ_SECONDS=20 Scripts/fuzz.sh ;;
   sanitizers) Scripts/sanitizers.sh ;;
@@ -57,7 +59,7 @@ run_stage() {
   esac
 }
 
-lane_a=(unit lint docs e2e monkey)
+lane_a=(unit lint docs e2e web monkey)
 lane_b=(availability wasm outside-in todo fuzz sanitizers)
 # Every stage is in exactly one lane (a stage left out would never run and read as interrupted).
 [[ "$(printf '%s\n' "${lane_a[@]}" "${lane_b[@]}" | sort | paste -sd ' ')" == "$(printf '%s\n' "${stages[@]}" | sort | paste -sd ' ')" ]] || {

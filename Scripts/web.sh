@@ -19,16 +19,19 @@ build() {
   [ -d "$embedded" ] || { echo "web: this toolchain has no Embedded Swift for wasm32 ($embedded)" >&2; exit 1; }
   if ! dpkg -s wasi-libc >/dev/null 2>&1; then
     echo "web: installing Debian's wasi-libc (malloc and friends for the engine)" >&2
-    apt-get install -y wasi-libc >/dev/null
+    apt-get install -y wasi-libc >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wasi-libc >/dev/null; }
   fi
-  libc=$(dpkg -L wasi-libc | grep -m1 '/wasm32-wasi/libc\.a$' || dpkg -L wasi-libc | grep -m1 '/libc\.a$')
+  # awk reads the whole list: `grep -m1` stopped early, and under pipefail dpkg's SIGPIPE failed
+  # the pipeline now and then (the script then ended in silence, or linked a path twice).
+  libc=$(dpkg -L wasi-libc | awk '/\/wasm32-wasi\/libc\.a$/ && !found { print; found = 1 }')
+  [ -f "$libc" ] || { echo "web: Debian's wasi-libc has no wasm32-wasi/libc.a" >&2; exit 1; }
   mkdir -p "$out" "$dist"
   mapfile -t sources < <(find Sources/ReorderKit Web/Exports -name '*.swift' | sort)
   start=$(date +%s)
   # The compile takes a minute or two: it is skipped when the object file is newer than every source.
   if [ -f "$out/reorderkit.o" ] && [ -z "$(find Sources/ReorderKit Web/Exports -name '*.swift' -newer "$out/reorderkit.o" | head -1)" ]; then
     echo "web: $out/reorderkit.o is up to date, not compiled again" >&2
-  elif ! nice -n 15 swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm -wmo -parse-as-library \
+  elif ! swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm -wmo -parse-as-library \
     -Osize -Xfrontend -disable-stack-protector -module-name ReorderKit -package-name ReorderKit -c -o "$out/reorderkit.o" "${sources[@]}" \
     >"$out/compile.log" 2>&1; then
     echo "web: the engine does not compile for wasm32 (log: $out/compile.log):" >&2
@@ -39,7 +42,7 @@ build() {
   # Only the rk_ functions (and the memory) are exported; the linker drops what nobody calls.
   exports=()
   while read -r symbol; do exports+=("--export=$symbol"); done < <(grep -oh '@_cdecl("rk_[a-z_]*")' Web/Exports/*.swift | sed 's/@_cdecl("\(.*\)")/\1/')
-  nice -n 15 wasm-ld --no-entry --gc-sections --strip-all -z stack-size=1048576 "${exports[@]}" \
+  wasm-ld --no-entry --gc-sections --strip-all -z stack-size=1048576 "${exports[@]}" \
     -o "$dist/reorderkit.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a"
   cp Web/Page/index.html Web/Page/reorderkit.js Web/Page/style.css "$dist/"
   echo "web: $dist built: reorderkit.wasm $(stat -c %s "$dist/reorderkit.wasm") bytes" \

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The web build in a real Chromium (issue 32), a stage of `make test`: builds Web/dist
+# (Scripts/web.sh build), serves it on a free local port and runs Tests/Web/drag.py in headless
+# Chromium (a mouse drag, a touch long-press drag at 100,000 items, a resize and the wheel), with
+# screenshots in test-out/web/. Installs what the tests need when it is missing: Debian's chromium
+# and chromium-driver, and selenium from PyPI (never `make demo`'s business).
+#
+#   Scripts/web-test.sh          # exit 0 when every check passes
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+command -v chromedriver >/dev/null || need+=(chromium-driver)
+if ((${#need[@]})); then
+  echo "web-test: installing ${need[*]} (Debian)"
+  apt-get install -y "${need[@]}" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "${need[@]}" >/dev/null; }
+fi
+if ! python3 -c 'import selenium' 2>/dev/null; then
+  echo "web-test: installing selenium (PyPI)"
+  python3 -m pip install --quiet selenium
+fi
+
+Scripts/web.sh build
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+log=.build-wasm/web/http.log
+python3 -m http.server "$port" --bind 127.0.0.1 --directory Web/dist >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+python3 - "$port" <<'PY'
+import sys, time, urllib.request
+deadline = time.time() + 30
+while True:
+    try:
+        urllib.request.urlopen("http://127.0.0.1:%s/index.html" % sys.argv[1], timeout=2).read()
+        break
+    except OSError:
+        if time.time() > deadline:
+            sys.exit("web-test: the static server never answered")
+        time.sleep(0.1)
+PY
+shots=${WEB_SHOTS:-test-out/web}
+mkdir -p "$shots"
+python3 Tests/Web/drag.py "http://127.0.0.1:$port/" "$shots"
+echo "web-test: passed (screenshots in $shots)"
