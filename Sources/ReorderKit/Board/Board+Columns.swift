@@ -33,12 +33,7 @@ extension Board {
   /// The press on a header lifts the column after the long-press duration, if it stayed put.
   @inlinable mutating func liftColumnIfHeld(time: Double) {
     guard case .movingColumn(var drag) = interaction, !drag.lifted else { return }
-    guard let first = _columns.first else { return }
-    let press = first._view.longPress
-    if time >= drag.downTime + press.minimumPressDuration {
-      drag.lifted = true
-      interaction = .movingColumn(drag)
-    }
+    if case .began = drag.press.tick(time: time) { interaction = .movingColumn(drag) }
   }
 
   /// The pointer moved while a header is pressed: before the lift, moving away fails the press
@@ -46,17 +41,15 @@ extension Board {
   /// takes the slot under the pointer.
   @inlinable mutating func moveColumnDrag(to point: Point, time: Double) -> [Event] {
     guard case .movingColumn(var drag) = interaction, let i = index(of: drag.column) else { return [] }
-    guard let first = _columns.first else { return [] }
     drag.pointer = point
-    if !drag.lifted {
-      let press = first._view.longPress
-      let distance = point.distance(to: drag.down)
-      if drag.kind == .mouse && distance >= press.activationDistance {
-        drag.lifted = true
-      } else {
-        interaction = distance > press.allowableMovement ? .idle : .movingColumn(drag)
-        return []
-      }
+    switch drag.press.pointerMoved(to: point, time: time) {
+    case .began, .changed: break
+    case .failed:
+      interaction = .idle
+      return []
+    default:
+      interaction = .movingColumn(drag)
+      return []
     }
     interaction = .movingColumn(drag)
     let p = toBoard(point)

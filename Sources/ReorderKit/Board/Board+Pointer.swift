@@ -18,10 +18,10 @@ extension Board {
     var events = advance(to: time)
     guard point.isFinite, interaction.isIdle else { return events }
     if let header = headerColumn(at: point) {
-      interaction = .movingColumn(
-        ColumnDrag(
-          column: _columns[header].id, from: header, pointer: point, lifted: false, downTime: time, down: point,
-          kind: pointer))
+      // The header's press is the items' (their recogniser's settings), decided the same way.
+      var press = _columns[0]._view.longPress
+      press.pointerDown(at: point, time: time, pointer: pointer)
+      interaction = .movingColumn(ColumnDrag(column: _columns[header].id, from: header, pointer: point, press: press))
       return events
     }
     guard let i = columnIndex(at: point) else { return events }

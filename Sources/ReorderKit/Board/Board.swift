@@ -124,24 +124,18 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     @usableFromInline var column: ViewID
     @usableFromInline var from: Int
     @usableFromInline var pointer: Point
-    @usableFromInline var lifted: Bool
-    @usableFromInline var downTime: Double
-    @usableFromInline var down: Point
-    /// What pressed the header: a mouse also lifts the column by moving.
-    @usableFromInline var kind: PointerKind
+    /// The header's press: the items' recogniser (the long press; a mouse also lifts by moving).
+    @usableFromInline var press: LongPressRecognizer
 
-    @inlinable init(
-      column: ViewID, from: Int, pointer: Point, lifted: Bool, downTime: Double, down: Point,
-      kind: PointerKind = .touch
-    ) {
+    @inlinable init(column: ViewID, from: Int, pointer: Point, press: LongPressRecognizer) {
       self.column = column
       self.from = from
       self.pointer = pointer
-      self.lifted = lifted
-      self.downTime = downTime
-      self.down = down
-      self.kind = kind
+      self.press = press
     }
+
+    /// Whether the column is lifted (the press began).
+    @inlinable var lifted: Bool { press.isActive }
   }
 
   /// The board's undo and redo steps.
