@@ -118,10 +118,14 @@ public func rk_take_events(_ h: Int32) -> Int32 {
   let index = Int(h) - 1
   eventBuffer.count = 0
   textBuffer.count = 0
-  guard index >= 0, index < views.count, let pending = views[index]?.pending else { return 0 }
+  guard index >= 0, index < views.count, let pending = views[index]?.pending, let keys = views[index]?.pendingKeys
+  else { return 0 }
   views[index]!.pending = []
+  views[index]!.pendingKeys = []
   func record(_ kind: EventKind, _ id: Int, _ a: Int = 0, _ b: Int = 0) {
-    for value in [kind.rawValue, Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b)] {
+    for value in [
+      kind.rawValue, Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b),
+    ] {
       eventBuffer.append(value)
     }
   }
@@ -141,6 +145,11 @@ public func rk_take_events(_ h: Int32) -> Int32 {
     case .changed, .moved, .committed: break
     }
   }
+  for saved in keys {
+    let start = textBuffer.count
+    appendRecord(saved)
+    record(.key, saved.id, start, textBuffer.count - start - 1)
+  }
   return Int32(eventBuffer.count / 4)
 }
 
@@ -154,10 +163,14 @@ public func rk_text_buffer() -> Int32 { textBuffer.address }
 @_cdecl("rk_order")
 public func rk_order(_ h: Int32, _ section: Int32) -> Int32 {
   orderBuffer.count = 0
-  guard let items = withView(h, { view -> [Int] in
-    guard section >= 0, Int(section) < view.snapshot.numberOfSections else { return [] }
-    return view.snapshot.items(inSection: Int(section))
-  }) else { return 0 }
+  guard
+    let items = withView(
+      h,
+      { view -> [Int] in
+        guard section >= 0, Int(section) < view.snapshot.numberOfSections else { return [] }
+        return view.snapshot.items(inSection: Int(section))
+      })
+  else { return 0 }
   orderBuffer.reserve(items.count)
   for id in items { orderBuffer.append(Int32(truncatingIfNeeded: id)) }
   return Int32(items.count)

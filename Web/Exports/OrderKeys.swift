@@ -1,0 +1,183 @@
+// Saved state for the page's IndexedDB, as the desktop saves SQLite rows: one record per item with
+// its order key (the engine's `OrderKey`), one record per moved item when a move is committed
+// (plus the few neighbours a rebalance respreads). The page stores the records; the keys, their
+// order and their validation are the engine's.
+
+extension WebView {
+  /// Keys for every item of the data as it is (the built-in order): returns the records.
+  mutating func assignInitialKeys() -> [KeyRecord] {
+    var records: [KeyRecord] = []
+    keys = [:]
+    for (s, section) in view.snapshot.sections.enumerated() {
+      guard let sectionKeys = try? OrderKey.keys(count: section.items.count, between: nil, nil) else { continue }
+      for (id, key) in zip(section.items, sectionKeys) {
+        keys[id] = key
+        records.append(KeyRecord(id: id, section: s, key: key))
+      }
+    }
+    hasKeys = true
+    return records
+  }
+
+  /// The new keys of a committed move (a gesture, an undo or a redo): the moved items and any
+  /// respread neighbours (see ``placeKeys(count:gap:around:)``).
+  ///
+  /// The engine's `OrderKey.keys(forMoving:before:in:outside:maximumLength:)` does this for a
+  /// container, but does not compile with Embedded Swift once specialised (its
+  /// `zip([lower] + run, run + [upper])` is a dynamic cast there), so the export layer finds the
+  /// gap itself and asks the engine only for `OrderKey.keys(count:between:_:)`.
+  mutating func keysForMove(_ difference: ReorderDifference<Int, Int>) {
+    guard hasKeys, difference.parent == nil, let first = difference.items.first,
+      let s = view.snapshot.sectionIndex(of: difference.section), let at = view.snapshot.position(of: first)?.index
+    else { return }
+    let items = view.snapshot.items(inSection: s)
+    let k = difference.items.count
+    // The moved items stand together from `at`; the others ("rest") keep their keys and order.
+    guard at + k <= items.count, Array(items[at..<at + k]) == difference.items else { return }
+    let restCount = items.count - k
+    func rest(_ j: Int) -> Int { j < at ? items[j] : items[j + k] }
+    guard let placed = placeKeys(count: k, gap: at, restCount: restCount, rest: rest) else { return }
+    for (id, key) in placed.neighbours + zip(difference.items, placed.moved).map({ ($0, $1) }) {
+      keys[id] = key
+      pendingKeys.append(KeyRecord(id: id, section: s, key: key))
+    }
+  }
+
+  /// Keys for `count` items put at index `gap` of a container of `restCount` other items (`rest(j)`
+  /// is the j-th), between the keys around the gap. When the keys would grow past 64 characters,
+  /// 1, 2, 4, … neighbours each side are respread with them until they fit (the engine's rule:
+  /// a rebalance aims at three quarters of the limit): a few records, never the whole list.
+  func placeKeys(count: Int, gap: Int, restCount: Int, rest: (Int) -> Int)
+    -> (moved: [OrderKey], neighbours: [(Int, OrderKey)])?
+  {
+    let limit = OrderKey.maximumLength
+    var radius = 0
+    var fitting: (moved: [OrderKey], neighbours: [(Int, OrderKey)])?
+    while true {
+      let left = min(radius, gap)
+      let right = min(radius, restCount - gap)
+      let lower = gap - left > 0 ? keys[rest(gap - left - 1)] : nil
+      let upper = gap + right < restCount ? keys[rest(gap + right)] : nil
+      if gap - left > 0, lower == nil { return nil }
+      if gap + right < restCount, upper == nil { return nil }
+      guard let spread = try? OrderKey.keys(count: left + count + right, between: lower, upper) else { return nil }
+      var longest = 0
+      for key in spread { longest = max(longest, key.count) }
+      var neighbours: [(Int, OrderKey)] = []
+      for i in 0..<left { neighbours.append((rest(gap - left + i), spread[i])) }
+      for i in 0..<right { neighbours.append((rest(gap + i), spread[left + count + i])) }
+      let placement = (moved: Array(spread[left..<left + count]), neighbours: neighbours)
+      if longest <= (radius == 0 ? limit : limit - limit / 4) { return placement }
+      if longest <= limit { fitting = placement }
+      if left == gap && right == restCount - gap { return fitting ?? placement }
+      radius = max(1, radius * 2)
+    }
+  }
+
+  /// Puts the items in the order their saved keys give, section by section (no animation). The
+  /// records must name every item of the view once, in a section that exists, with a valid key;
+  /// anything else changes nothing and returns why.
+  mutating func restore(_ records: [(id: Int, section: Int, key: String)]) -> RestoreError? {
+    var sections = view.snapshot.sections
+    var known: [Int: Int] = [:]
+    for (s, section) in sections.enumerated() { for id in section.items { known[id] = s } }
+    guard records.count == known.count else { return .itemsDiffer }
+    var restored: [Int: OrderKey] = [:]
+    var placed: [[(id: Int, key: OrderKey)]] = Array(repeating: [], count: sections.count)
+    for record in records {
+      guard known[record.id] != nil, restored[record.id] == nil, record.section >= 0, record.section < sections.count
+      else { return .itemsDiffer }
+      guard let key = try? OrderKey(record.key) else { return .badKey }
+      restored[record.id] = key
+      placed[record.section].append((id: record.id, key: key))
+    }
+    for s in sections.indices {
+      placed[s].sort { $0.key < $1.key }
+      for i in placed[s].indices.dropFirst() where placed[s][i - 1].key == placed[s][i].key { return .badKey }
+      sections[s] = Snapshot<Int, Int>.Section(id: sections[s].id, items: placed[s].map { $0.id })
+    }
+    guard let snapshot = try? Snapshot(sections: sections) else { return .itemsDiffer }
+    // Restored before the first frame: a view of the saved order with the same settings.
+    var restoredView = CollectionView(snapshot: snapshot, layout: view.layoutConfiguration, viewSize: view.viewSize)
+    restoredView.announcer = view.announcer
+    restoredView.policy = view.policy
+    restoredView.longPress = view.longPress
+    restoredView.reflowDuration = view.reflowDuration
+    view = restoredView
+    keys = restored
+    hasKeys = true
+    return nil
+  }
+}
+
+/// One saved record: an item, the index of its section, its order key.
+struct KeyRecord {
+  var id: Int
+  var section: Int
+  var key: OrderKey
+}
+
+/// Why saved records were not restored.
+enum RestoreError: Int32 {
+  case malformed = 1
+  case itemsDiffer = 2
+  case badKey = 3
+}
+
+nonisolated(unsafe) var inputBuffer = GrowingBuffer<UInt8>(capacity: 1024)
+
+/// Makes room for `length` bytes of input and returns their address (the page writes the saved
+/// records there for ``rk_restore(_:_:)``).
+@_cdecl("rk_input_buffer")
+public func rk_input_buffer(_ length: Int32) -> Int32 {
+  inputBuffer.count = 0
+  inputBuffer.reserve(max(Int(length), 1))
+  return inputBuffer.address
+}
+
+/// Restores the order of saved records: `length` bytes of the input buffer, one record a line,
+/// `id section key` separated by spaces. Returns 0 when restored, else a ``RestoreError`` code
+/// (nothing changes then).
+@_cdecl("rk_restore")
+public func rk_restore(_ h: Int32, _ length: Int32) -> Int32 {
+  let index = Int(h) - 1
+  guard index >= 0, index < views.count, views[index] != nil, length >= 0, Int(length) <= inputBuffer.capacity else {
+    return RestoreError.malformed.rawValue
+  }
+  var records: [(id: Int, section: Int, key: String)] = []
+  for line in UnsafeBufferPointer(start: inputBuffer.base, count: Int(length)).split(separator: UInt8(ascii: "\n")) {
+    let fields = line.split(separator: UInt8(ascii: " "))
+    guard fields.count == 3, let id = decimal(fields[0]), let section = decimal(fields[1]) else {
+      return RestoreError.malformed.rawValue
+    }
+    records.append((id: id, section: section, key: String(decoding: fields[2], as: UTF8.self)))
+  }
+  return views[index]!.restore(records)?.rawValue ?? 0
+}
+
+/// Gives every item a key in the order it has now (a first run, or `&reset`) and writes the
+/// records, `id section key` a line, into the text buffer; returns their length in bytes.
+@_cdecl("rk_initial_keys")
+public func rk_initial_keys(_ h: Int32) -> Int32 {
+  let index = Int(h) - 1
+  textBuffer.count = 0
+  guard index >= 0, index < views.count, views[index] != nil else { return 0 }
+  for record in views[index]!.assignInitialKeys() { appendRecord(record) }
+  return Int32(textBuffer.count)
+}
+
+/// Writes `id section key\n` into the text buffer.
+func appendRecord(_ record: KeyRecord) {
+  for byte in "\(record.id) \(record.section) \(record.key.rawValue)\n".utf8 { textBuffer.append(byte) }
+}
+
+/// A non-negative decimal number of at most 9 digits, or `nil`.
+func decimal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+  guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+  var value = 0
+  for byte in bytes {
+    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+  }
+  return value
+}
