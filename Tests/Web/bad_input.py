@@ -38,9 +38,10 @@ def main():
     try:
         for query, expected in CASES:
             shows(driver, base + query, expected)
-        shows(driver, base + "?scene=lessons", "The lessons scene is not in the web build yet")
-        shows(driver, base + "boards/team-a", 'The board scene is not in the web build yet: only colors is. '
-                                              'Sharing board "team-a" is not connected yet either.')
+        shows(driver, base + "?scene=board", "The board scene is not in the web build yet")
+        shows(driver, base + "boards/team-a", 'The board scene is not in the web build yet: only colors, photos, '
+                                              'students, lessons are. Sharing board "team-a" is not connected yet '
+                                              'either.')
         print("bad_input.py: %d bad addresses each show one message" % (len(CASES) + 2))
     finally:
         driver.quit()

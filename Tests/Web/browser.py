@@ -69,3 +69,11 @@ def check_console(driver, allowed=()):
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"
               and not any(a in e["message"] for a in allowed)]
     assert not errors, errors
+
+
+def sections(driver):
+    """The last sections the page reported (ready or changed), as the desktop's report writes them."""
+    for entry in reversed(report(driver)):
+        if entry["event"] in ("ready", "changed"):
+            return entry["sections"]
+    raise AssertionError("no order reported")

@@ -36,9 +36,11 @@ struct GrowingBuffer<Element> {
 ///
 /// Header: count, content offset x, y, content width, height, isAnimating (0 or 1), view width, height.
 /// Element: kind (``RenderKind``), item id (-1 for none), x, y, width, height (view coordinates,
-/// before scaling), scale, isLifted (0 or 1), alpha, lift (0…1 shadow strength).
+/// before scaling), scale, isLifted (0 or 1), alpha, lift (0…1 shadow strength), depth (outline
+/// level), isExpanded (-1 not a group, 0 closed, 1 open), badge count (items carried), content
+/// change (0…1 of a crossfade, 1 when none).
 let renderHeader = 8
-let renderStride = 10
+let renderStride = 14
 
 /// The element kinds of the render buffer.
 enum RenderKind: Int32 {

@@ -60,9 +60,11 @@ public func rk_tick(_ h: Int32, _ time: Double) {
 @_cdecl("rk_set_size")
 public func rk_set_size(_ h: Int32, _ width: Double, _ height: Double, _ time: Double) {
   guard width.isFinite, height.isFinite, width > 0, height > 0 else { return }
+  let index = Int(h) - 1
+  guard index >= 0, index < views.count, let scene = views[index]?.scene else { return }
   withView(h) { view in
     view.setViewSize(Size(width: width, height: height), time: time)
-    view.setLayout(colorsLayout(width: width, height: height), time: time)
+    view.setLayout(sceneLayout(scene, width: width, height: height), time: time)
   }
 }
 
@@ -100,10 +102,18 @@ public func rk_render(_ h: Int32, _ time: Double) -> Int32 {
     case .focusRing: kind = .focusRing
     }
     let f = element.frame
-    for value in [
+    let expanded: Double =
+      switch element.isExpanded {
+      case nil: -1
+      case true?: 1
+      case false?: 0
+      }
+    let values: [Double] = [
       Double(kind.rawValue), Double(id), f.minX, f.minY, f.width, f.height, element.scale,
-      element.isLifted ? 1 : 0, element.alpha, element.lift,
-    ] { renderBuffer.append(value) }
+      element.isLifted ? 1 : 0, element.alpha, element.lift, Double(element.depth), expanded,
+      Double(element.badgeCount), element.contentChange,
+    ]
+    for value in values { renderBuffer.append(value) }
   }
   return Int32(list.elements.count)
 }
@@ -142,7 +152,9 @@ public func rk_take_events(_ h: Int32) -> Int32 {
       let start = textBuffer.count
       for byte in text.utf8 { textBuffer.append(byte) }
       record(.announcement, -1, start, textBuffer.count - start)
-    case .changed, .moved, .committed: break
+    case .changed(.placeholderMoved), .moved, .committed: break
+    // New data (a re-sort), a folder opened or closed, undo of a copy: the data changed.
+    case .changed: record(.changed, -1)
     }
   }
   for saved in keys {

@@ -172,7 +172,7 @@ func appendRecord(_ record: KeyRecord) {
 }
 
 /// A non-negative decimal number of at most 9 digits, or `nil`.
-func decimal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+func decimal<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
   guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
   var value = 0
   for byte in bytes {

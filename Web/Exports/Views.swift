@@ -2,6 +2,8 @@
 struct WebView {
   var view: CollectionView<Int, Int>
   var pending: [CollectionViewEvent<Int, Int>] = []
+  /// The scene, for its layout at a new size.
+  var scene = WebScene.colors
   /// The engine's own reflow and settle duration, given back when reduced motion is turned off.
   let reflowDuration: Double
   /// Undo and redo, kept here (see History.swift).

@@ -9,7 +9,7 @@ window.reorderKit = reorderKit;
 
 // The layouts of the buffers, as Web/Exports/Buffers.swift writes them.
 const RENDER_HEADER = 8;
-const RENDER_STRIDE = 10;
+const RENDER_STRIDE = 14;
 const KIND = { item: 0, header: 1, gap: 2, dropHighlight: 3, forbidden: 4, focusRing: 5 };
 const EVENT = { lifted: 1, dropped: 2, cancelled: 3, changed: 4, announcement: 5, tapped: 6, denied: 7, dropFailed: 8, key: 9 };
 const POINTER = { touch: 0, pen: 1, mouse: 2 };
@@ -19,7 +19,7 @@ const KEY_TAB = 9, KEY_BACKTAB = 10;
 const ACTIONS = 4; // the engine's accessibility moves, as bits 0…3 of rk_actions
 const RESTORE_ERRORS = { 1: "the records are malformed", 2: "they name other items than the scene has", 3: "an order key is not valid" };
 const SCENES = ["colors", "photos", "students", "lessons", "board"];
-const BUILT = ["colors"];
+const BUILT = ["colors", "photos", "students", "lessons"];
 
 const view = document.getElementById("view");
 const announce = document.getElementById("announce");
@@ -57,7 +57,7 @@ function parseParameters() {
   if (!SCENES.includes(scene)) throw new Error(`There is no scene "${scene}": choose one of ${SCENES.join(", ")}.`);
   if (!BUILT.includes(scene)) {
     const sharing = share !== null ? ` Sharing board "${share}" is not connected yet either.` : "";
-    throw new Error(`The ${scene} scene is not in the web build yet: only colors is.${sharing}`);
+    throw new Error(`The ${scene} scene is not in the web build yet: only ${BUILT.join(", ")} are.${sharing}`);
   }
   const itemsText = params.get("items") ?? "50";
   if (!/^[0-9]+$/.test(itemsText)) throw new Error(`items=${itemsText} is not a number of items.`);
@@ -80,10 +80,6 @@ function colorOf(n) {
     label: luminance > 0.6 ? "rgba(0,0,0,0.55)" : "rgba(255,255,255,0.9)" };
 }
 
-// The names the page keeps: the report's identifier and the name a person reads (the engine's
-// announcer says "Color 5" too).
-const itemName = (id) => `c${id}`;
-const spokenName = (id) => `Color ${id}`;
 
 async function loadEngine() {
   const response = await fetch(new URL("reorderkit.wasm", import.meta.url));
@@ -243,19 +239,189 @@ function parseRecords(text) {
   return records;
 }
 
+// MARK: The scenes' data and cells (the desktop's Scenes/*.swift): the page keeps the data and
+// draws the cells; the engine gets an outline of numeric identifiers with names for its words.
+
+const SCENE_CODES = { colors: 0, photos: 1, students: 2, lessons: 3 };
+
+// An outline for rk_scene_create and rk_apply (Web/Exports/Scenes.swift).
+function outlineText(sections) {
+  const lines = [];
+  for (const section of sections) {
+    lines.push(`S ${section.id} ${section.name}`);
+    for (const entry of section.items) {
+      if (entry.children) {
+        lines.push(`G ${entry.id} ${entry.expanded ? 1 : 0} ${entry.name}`);
+        for (const child of entry.children) lines.push(`C ${child.id} ${child.name}`);
+      } else {
+        lines.push(`I ${entry.id} ${entry.name}`);
+      }
+      if (entry.size) lines.push(`W ${entry.id} ${entry.size[0]} ${entry.size[1]}`);
+      if (entry.pinned) lines.push(`P ${entry.id}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+function writeInput(rk, text) {
+  const bytes = new TextEncoder().encode(text);
+  const address = rk.rk_input_buffer(bytes.length);
+  new Uint8Array(rk.memory.buffer, address, bytes.length).set(bytes);
+  return bytes.length;
+}
+
+const frac = (x) => x - Math.floor(x);
+
+const colors = {
+  title: "Colors", saves: true,
+  create: (rk, items, w, h) => rk.rk_view_create(items, w, h),
+  name: (id) => `c${id}`, spoken: (id) => `Color ${id}`,
+  fill(element, id) {
+    const { background, label } = colorOf(id);
+    element.style.background = background;
+    element.style.color = label;
+    const title = document.createElement("span");
+    title.textContent = String(id);
+    element.append(title);
+  },
+};
+
+// Photos (seed 002's camera roll): 48 photos of six shapes in a horizontal flow, paged.
+const PHOTO_SHAPES = [[170, 120], [110, 150], [140, 140], [110, 110], [170, 170], [120, 90]];
+const photos = {
+  title: "Photos", saves: false, className: "photo",
+  sections() {
+    const items = [];
+    for (let n = 1; n <= 48; n++) {
+      items.push({ id: n, name: `IMG_${1000 + n}`, size: PHOTO_SHAPES[((1000 + n) * 7 + Math.floor((1000 + n) / 3)) % 6] });
+    }
+    return [{ id: 1, key: "camera-roll", name: "Photos", items }];
+  },
+  name: (id) => `IMG_${1000 + id}`, spoken: (id) => `IMG_${1000 + id}`,
+  fill(element, id) {
+    const n = 1000 + id, hue = frac(0.52 + n * 0.131) * 360, ground = frac(frac(0.52 + n * 0.131) + 0.28) * 360;
+    element.style.background = `linear-gradient(hsl(${hue} 80% 90%) 0 62%, hsl(${ground} 45% 40%) 62%)`;
+    const sun = document.createElement("i");
+    sun.className = "sun";
+    const caption = document.createElement("span");
+    caption.textContent = `IMG_${n}`;
+    element.append(sun, caption);
+  },
+};
+
+// Students (seed 001): a sectioned grid re-sorted by name, birthday or height.
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const STUDENTS = [
+  ["Aiko", 3, 14, 152], ["Ben", 11, 2, 171], ["Chloé", 7, 23, 160], ["Daichi", 1, 9, 168],
+  ["Elena", 3, 30, 158], ["Farid", 9, 17, 175], ["Grace", 5, 5, 149], ["Hiro", 11, 28, 163],
+  ["Ines", 7, 1, 155], ["Jonas", 2, 19, 182], ["Kenji", 5, 12, 166], ["Lena", 9, 3, 161],
+  ["Mateo", 1, 25, 172], ["Nora", 12, 8, 157], ["Omar", 6, 21, 169], ["Priya", 3, 2, 154],
+  ["Quinn", 10, 11, 178], ["Rosa", 6, 6, 150], ["Sota", 12, 24, 164], ["Tara", 10, 31, 159],
+  ["Aaron", 2, 3, 174], ["Bea", 6, 15, 147], ["Carlos", 9, 29, 180], ["Dana", 12, 1, 162],
+].map(([name, month, day, height], i) => ({ id: i + 1, name, month, day, height }));
+const SORTS = {
+  name: { title: "Name", section: (s) => [`name-${s.name[0]}`, s.name[0], s.name.codePointAt(0)],
+    before: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id), detail: (s) => `${MONTHS[s.month - 1].slice(0, 3)} ${s.day}` },
+  birthday: { title: "Birthday", section: (s) => [`month-${s.month}`, MONTHS[s.month - 1], s.month],
+    before: (a, b) => a.month - b.month || a.day - b.day || (a.name < b.name ? -1 : 1), detail: (s) => `${MONTHS[s.month - 1].slice(0, 3)} ${s.day}` },
+  height: { title: "Height", section: (s) => { const band = Math.floor(s.height / 10) * 10; return [`height-${band}`, `${band}–${band + 9} cm`, band]; },
+    before: (a, b) => a.height - b.height || (a.name < b.name ? -1 : 1), detail: (s) => `${s.height} cm` },
+};
+const SECTION_IDS = new Map(); // "name-A" → a number the engine uses
+function studentSections(sort) {
+  const groups = new Map();
+  for (const s of STUDENTS) {
+    const [key, title, order] = SORTS[sort].section(s);
+    if (!SECTION_IDS.has(key)) SECTION_IDS.set(key, SECTION_IDS.size + 1);
+    if (!groups.has(key)) groups.set(key, { id: SECTION_IDS.get(key), key, name: title, order, members: [] });
+    groups.get(key).members.push(s);
+  }
+  return [...groups.values()].sort((a, b) => a.order - b.order).map((g) => ({
+    id: g.id, key: g.key, name: g.name, items: g.members.sort(SORTS[sort].before).map((s) => ({ id: s.id, name: s.name })),
+  }));
+}
+const students = {
+  title: "Students", saves: false, className: "student", sort: "name",
+  sections() { return studentSections(this.sort); },
+  name: (id) => `s${id}`, spoken: (id) => STUDENTS[id - 1]?.name ?? `s${id}`,
+  fill(element, id) {
+    const s = STUDENTS[id - 1];
+    const avatar = document.createElement("i");
+    avatar.className = "avatar";
+    avatar.style.background = `hsl(${frac(id * 0.61803398875) * 360} 45% 62%)`;
+    avatar.textContent = s.name[0];
+    const name = document.createElement("b");
+    name.textContent = s.name;
+    const detail = document.createElement("small");
+    detail.textContent = SORTS[this.sort].detail(s);
+    element.append(avatar, name, detail);
+  },
+  refill(element, id) { element.querySelector("small").textContent = SORTS[this.sort].detail(STUDENTS[id - 1]); },
+};
+
+// Lessons (seed 003): a sidebar list with folders; Welcome and Wrap-up stay at the top level.
+const LESSONS = [
+  ["Welcome"], ["Basics", ["Variables", "Constants", "Control flow"], true], ["Collections", ["Arrays", "Dictionaries"], true],
+  ["Functions"], ["Closures"], ["Concurrency", ["Tasks", "Actors"], false], ["Protocols"], ["Generics"], ["Wrap-up"],
+];
+const LESSON_NAMES = [];
+const lessons = {
+  title: "Lessons", saves: false, className: "lesson",
+  sections() {
+    let next = 1;
+    const entry = (name) => { LESSON_NAMES[next] = name; return { id: next++, name }; };
+    const items = LESSONS.map(([name, children, expanded]) => {
+      const e = entry(name);
+      if (children) Object.assign(e, { expanded, children: children.map(entry) });
+      if (name === "Welcome" || name === "Wrap-up") e.pinned = true;
+      return e;
+    });
+    return [{ id: 1, key: "course", name: "Course", items }];
+  },
+  name: (id) => LESSON_NAMES[id] ?? `lesson ${id}`, spoken: (id) => LESSON_NAMES[id] ?? `lesson ${id}`,
+  fill(element, id) {
+    const disclosure = document.createElement("i");
+    disclosure.className = "disclosure";
+    const icon = document.createElement("i");
+    icon.className = "icon";
+    const title = document.createElement("span");
+    title.textContent = LESSON_NAMES[id];
+    const count = document.createElement("small");
+    element.append(disclosure, icon, title, count);
+  },
+};
+
+const SCENE_VIEWS = { colors, photos, students, lessons };
+
 // MARK: The scene
 
 async function start(rk, { scene, items, reset }) {
   const now = () => (reorderKit.clock ? reorderKit.clock() : performance.now() / 1000);
   const size = () => [view.clientWidth, view.clientHeight];
   let [width, height] = size();
-  const h = rk.rk_view_create(items, width, height);
+  const kind = SCENE_VIEWS[scene];
+  // The report's identifiers and the names a person reads (the engine's announcer says them too).
+  const itemName = (id) => kind.name(id);
+  const spokenName = (id) => kind.spoken(id);
+  let sectionKeys = new Map(); // the engine's section number → the report's identifier
+  let h;
+  if (kind.create) {
+    h = kind.create(rk, items, width, height);
+    sectionKeys.set(0, scene);
+  } else {
+    const sections = kind.sections();
+    for (const section of sections) sectionKeys.set(section.id, section.key);
+    h = rk.rk_scene_create(SCENE_CODES[scene], writeInput(rk, outlineText(sections)), width, height);
+  }
   if (h === 0) throw new Error("The engine could not create the view.");
-  document.getElementById("scene-title").textContent = "Colors";
-  view.setAttribute("aria-label", "Colors");
+  document.getElementById("scene-title").textContent = kind.title;
+  view.setAttribute("aria-label", kind.title);
+  view.dataset.scene = scene;
 
   const sceneKey = `${scene}:${items}`;
-  const saved = await restoreOrder(rk, h, sceneKey, reset);
+  let saved = null;
+  if (kind.saves) saved = await restoreOrder(rk, h, sceneKey, reset);
+  else warn(`Not saved yet: only Colors is kept in IndexedDB.`);
   const store = saved?.store;
   let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
     warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
@@ -267,6 +433,39 @@ async function start(rk, { scene, items, reset }) {
   motion.addEventListener("change", applyMotion);
 
   const cells = new Map(); // id → element, the visible cells only
+  const headers = new Map(); // section number → element, the visible headers
+  const overlayElements = new Map(); // the drop highlight and the forbidden marker
+  let groupSizes = new Map(); // a folder's number of lessons, for its row
+
+  function headerAt(id, x, y, w, hh, alpha) {
+    let element = headers.get(id);
+    if (!element) {
+      element = document.createElement("div");
+      element.className = "header";
+      element.setAttribute("role", "heading");
+      element.setAttribute("aria-level", "2");
+      headers.set(id, element);
+      view.append(element);
+    }
+    element.dataset.section = sectionKeys.get(id) ?? String(id);
+    element.textContent = headerTitle(id);
+    element.style.width = `${w}px`;
+    element.style.height = `${hh}px`;
+    element.style.transform = `translate(${x}px, ${y}px)`;
+    element.style.opacity = alpha;
+  }
+  // A header's words: the section's name and, for Students, its count (as the desktop shows).
+  let sectionNames = new Map();
+  let sectionCounts = new Map();
+  function headerTitle(id) {
+    const name = sectionNames.get(id) ?? "";
+    return sectionCounts.has(id) && scene === "students" ? `${name} · ${sectionCounts.get(id)}` : name.toUpperCase();
+  }
+  function learnSections(sections) {
+    sectionNames = new Map(sections.map((s) => [s.id, s.name]));
+    sectionCounts = new Map(sections.map((s) => [s.id, s.items.length]));
+  }
+  if (!kind.create) learnSections(kind.sections());
   let gapElement = null;
   let lastFrames = []; // [id, x, y, w, h] of the items drawn last, for the report
   let pressed = null; // the pointerId that is down, if any
@@ -279,12 +478,42 @@ async function start(rk, { scene, items, reset }) {
     return [event.clientX - r.left, event.clientY - r.top];
   };
 
+  // The sections as the desktop's report writes them: identifiers, groups as {id, children, expanded}.
   function order() {
-    const n = rk.rk_order(h, 0);
-    const ids = new Int32Array(rk.memory.buffer, rk.rk_order_buffer(), n);
-    const names = new Array(n);
-    for (let i = 0; i < n; i++) names[i] = itemName(ids[i]);
-    return [{ id: scene, items: names }];
+    if (kind.create) {
+      const n = rk.rk_order(h, 0);
+      const ids = new Int32Array(rk.memory.buffer, rk.rk_order_buffer(), n);
+      const names = new Array(n);
+      for (let i = 0; i < n; i++) names[i] = itemName(ids[i]);
+      return [{ id: scene, items: names }];
+    }
+    const length = rk.rk_outline(h);
+    const text = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length));
+    const sections = [];
+    let group = null;
+    for (const line of text.split("\n")) {
+      const [k, a, b] = line.split(" ");
+      if (k === "S") sections.push({ id: sectionKeys.get(Number(a)) ?? a, items: [] });
+      else if (k === "I") sections.at(-1).items.push(itemName(Number(a)));
+      else if (k === "G") {
+        group = { id: itemName(Number(a)), children: [], expanded: b === "1" };
+        sections.at(-1).items.push(group);
+      } else if (k === "C") group.children.push(itemName(Number(a)));
+    }
+    return sections;
+  }
+
+  // Folder sizes and section counts the rows and headers show, from the data as reported.
+  function noteSizes(sections) {
+    if (kind.create) return;
+    groupSizes = new Map();
+    const byKey = new Map([...sectionKeys].map(([n, key]) => [key, n]));
+    for (const section of sections) {
+      sectionCounts.set(byKey.get(section.id), section.items.length);
+      for (const entry of section.items) {
+        if (typeof entry === "object") groupSizes.set(LESSON_NAMES.indexOf(entry.id), entry.children.length);
+      }
+    }
   }
 
   function save(records) {
@@ -325,7 +554,11 @@ async function start(rk, { scene, items, reset }) {
         }
       }
     }
-    if (changed) report.push({ event: "changed", scene, sections: order() });
+    if (changed) {
+      const sections = order();
+      report.push({ event: "changed", scene, sections });
+      noteSizes(sections);
+    }
     save(keys);
   }
 
@@ -335,14 +568,12 @@ async function start(rk, { scene, items, reset }) {
     element = document.createElement("div");
     element.className = "cell";
     element.dataset.id = itemName(id);
+    element.dataset.n = String(id);
     element.tabIndex = -1;
     element.setAttribute("role", "listitem");
     element.setAttribute("aria-label", spokenName(id));
-    const { background, label } = colorOf(id);
-    element.style.background = background;
-    element.style.color = label;
-    const title = document.createElement("span");
-    title.textContent = String(id);
+    if (kind.className) element.classList.add(kind.className);
+    kind.fill(element, id);
     const actions = document.createElement("button");
     actions.className = "actions";
     actions.type = "button";
@@ -350,7 +581,7 @@ async function start(rk, { scene, items, reset }) {
     actions.textContent = "⋯";
     actions.setAttribute("aria-label", `Actions for ${spokenName(id)}`);
     actions.setAttribute("aria-haspopup", "menu");
-    element.append(title, actions);
+    element.append(actions);
     cells.set(id, element);
     view.append(element);
     return element;
@@ -360,6 +591,8 @@ async function start(rk, { scene, items, reset }) {
     const count = rk.rk_render(h, time);
     const values = new Float64Array(rk.memory.buffer, rk.rk_render_buffer(), RENDER_HEADER + count * RENDER_STRIDE);
     const seen = new Set();
+    const seenHeaders = new Set();
+    const overlays = {};
     const frames = [];
     let gap = null;
     for (let i = 0; i < count; i++) {
@@ -367,9 +600,22 @@ async function start(rk, { scene, items, reset }) {
       const kind = values[o], id = values[o + 1];
       const x = values[o + 2], y = values[o + 3], w = values[o + 4], hh = values[o + 5];
       if (kind === KIND.gap) { gap = [x, y, w, hh]; continue; }
+      if (kind === KIND.header) { headerAt(id, x, y, w, hh, values[o + 8] * values[o + 13]); seenHeaders.add(id); continue; }
+      if (kind === KIND.dropHighlight || kind === KIND.forbidden) { overlays[kind] = [x, y, w, hh]; continue; }
       if (kind !== KIND.item) continue;
       const scale = values[o + 6], lifted = values[o + 7] === 1, alpha = values[o + 8], lift = values[o + 9];
+      const depth = values[o + 10], expanded = values[o + 11], badge = values[o + 12];
       const element = cell(id);
+      if (expanded >= 0 || depth > 0) {
+        element.style.setProperty("--depth", depth);
+        if (expanded >= 0) {
+          element.dataset.expanded = expanded === 1 ? "true" : "false";
+          element.setAttribute("aria-expanded", expanded === 1 ? "true" : "false");
+          const count = element.querySelector("small");
+          if (count) count.textContent = String(groupSizes.get(id) ?? "");
+        }
+      }
+      if (badge > 1) element.dataset.badge = String(badge); else delete element.dataset.badge;
       seen.add(id);
       frames.push([id, x, y, w, hh]);
       element.style.width = `${w}px`;
@@ -382,6 +628,18 @@ async function start(rk, { scene, items, reset }) {
     }
     for (const [id, element] of cells) {
       if (!seen.has(id) && !(menu && menu.id === id)) { element.remove(); cells.delete(id); }
+    }
+    for (const [id, element] of headers) {
+      if (!seenHeaders.has(id)) { element.remove(); headers.delete(id); }
+    }
+    for (const [k, name] of [[KIND.dropHighlight, "drop-highlight"], [KIND.forbidden, "forbidden"]]) {
+      let element = overlayElements.get(k);
+      if (!overlays[k]) { element?.remove(); overlayElements.delete(k); continue; }
+      if (!element) { element = document.createElement("div"); element.className = name; overlayElements.set(k, element); view.append(element); }
+      const [x, y, w, hh] = overlays[k];
+      element.style.width = `${w}px`;
+      element.style.height = `${hh}px`;
+      element.style.transform = `translate(${x}px, ${y}px)`;
     }
     if (gap) {
       if (!gapElement) { gapElement = document.createElement("div"); gapElement.className = "gap"; view.prepend(gapElement); }
@@ -465,7 +723,7 @@ async function start(rk, { scene, items, reset }) {
   view.addEventListener("focusin", (event) => {
     const element = event.target.closest(".cell");
     if (!element || menu) return;
-    const id = Number(element.dataset.id.slice(1));
+    const id = Number(element.dataset.n);
     if (id !== rk.rk_focused(h) && rk.rk_is_dragging(h) === 0) {
       rk.rk_focus(h, id, now());
       takeEvents();
@@ -523,7 +781,7 @@ async function start(rk, { scene, items, reset }) {
   view.addEventListener("click", (event) => {
     const button = event.target.closest(".actions");
     if (!button) return;
-    openMenu(Number(button.parentElement.dataset.id.slice(1)));
+    openMenu(Number(button.parentElement.dataset.n));
   });
 
   // A menu of the engine's accessibility moves for an item, as buttons a screen reader lists.
@@ -585,7 +843,38 @@ async function start(rk, { scene, items, reset }) {
     if (menu && !menu.element.contains(event.target)) closeMenu(false);
   });
 
+  // Students: the sort control (the desktop's segmented control) gives the engine new data, which
+  // it diffs and animates: every tile glides to its new section.
+  if (kind.sort) {
+    const control = document.createElement("div");
+    control.className = "segments";
+    control.setAttribute("role", "radiogroup");
+    control.setAttribute("aria-label", "Sort by");
+    for (const [key, { title }] of Object.entries(SORTS)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = title;
+      button.dataset.sort = key;
+      button.setAttribute("role", "radio");
+      button.setAttribute("aria-checked", String(key === kind.sort));
+      button.addEventListener("click", () => {
+        if (kind.sort === key) return;
+        kind.sort = key;
+        for (const b of control.children) b.setAttribute("aria-checked", String(b === button));
+        const sections = kind.sections();
+        for (const section of sections) sectionKeys.set(section.id, section.key);
+        learnSections(sections);
+        if (rk.rk_apply(h, writeInput(rk, outlineText(sections)), now()) !== 0) warn("The engine refused the new order.");
+        for (const [id, element] of cells) kind.refill(element, id);
+        takeEvents();
+      });
+      control.append(button);
+    }
+    document.querySelector(".bar").append(control);
+  }
+
   // The first frame, then the report's "ready" with the visible items in viewport CSS pixels.
+  noteSizes(order());
   const t0 = now();
   rk.rk_tick(h, t0);
   takeEvents();
