@@ -8,7 +8,8 @@ writes one record (c1's); a reload restores c2, c3, c1; the keyboard moves c4 to
 second reload keeps both moves; `&reset` starts from the built-in order. A record whose key is not
 an order key makes the page say so in the caption and start from the built-in order, working. A
 store that cannot be opened (indexedDB.open throws, as in some private modes) warns in the caption
-and the report, and a drag still works, in memory. No error in the console.
+and the report, and a drag still works, in memory. Photos is restored after a reload too. No
+error in the console.
 """
 import sys
 
@@ -118,9 +119,32 @@ def store_unavailable(base):
         driver.quit()
 
 
+def photos_restored(base):
+    """Photos (a paged flow of photos of their own sizes) is saved the same way."""
+    driver = open_browser()
+    try:
+        load(driver, base + "?scene=photos")
+        chain = ActionChains(driver, duration=50)
+        chain.move_to_element(driver.find_element(By.CSS_SELECTOR, '[data-id="IMG_1001"]')).click_and_hold() \
+            .move_by_offset(10, 0).pause(0.2)
+        chain.move_to_element(driver.find_element(By.CSS_SELECTOR, '[data-id="IMG_1002"]')).move_by_offset(20, 0) \
+            .pause(0.4).release().perform()
+        wait_for("the drop of IMG_1001", lambda: ("dropped", "IMG_1001") in events_of(driver))
+        moved = order(driver)
+        assert moved[:2] == ["IMG_1002", "IMG_1001"], moved[:4]
+        driver.execute_async_script("window.reorderKit.saved().then(arguments[0])")
+        load(driver, base + "?scene=photos")  # a reload
+        assert order(driver) == moved, order(driver)[:4]
+        check_console(driver)
+        print("storage.py: Photos restored %s… after a reload" % ", ".join(moved[:3]))
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     reload_restores(base)
+    photos_restored(base)
     store_unavailable(base)
 
 

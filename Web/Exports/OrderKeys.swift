@@ -98,7 +98,9 @@ extension WebView {
     }
     guard let snapshot = try? Snapshot(sections: sections) else { return .itemsDiffer }
     // Restored before the first frame: a view of the saved order with the same settings.
-    var restoredView = CollectionView(snapshot: snapshot, layout: view.layoutConfiguration, viewSize: view.viewSize)
+    var restoredView = CollectionView(
+      snapshot: snapshot, layout: view.layoutConfiguration, viewSize: view.viewSize, mode: view.mode,
+      itemSizes: view.itemSizes)
     restoredView.announcer = view.announcer
     restoredView.policy = view.policy
     restoredView.longPress = view.longPress

@@ -289,7 +289,7 @@ const colors = {
 // Photos (seed 002's camera roll): 48 photos of six shapes in a horizontal flow, paged.
 const PHOTO_SHAPES = [[170, 120], [110, 150], [140, 140], [110, 110], [170, 170], [120, 90]];
 const photos = {
-  title: "Photos", saves: false, className: "photo",
+  title: "Photos", saves: true, className: "photo",
   sections() {
     const items = [];
     for (let n = 1; n <= 48; n++) {
@@ -418,10 +418,10 @@ async function start(rk, { scene, items, reset }) {
   view.setAttribute("aria-label", kind.title);
   view.dataset.scene = scene;
 
-  const sceneKey = `${scene}:${items}`;
+  const sceneKey = kind.create ? `${scene}:${items}` : scene;
   let saved = null;
   if (kind.saves) saved = await restoreOrder(rk, h, sceneKey, reset);
-  else warn(`Not saved yet: only Colors is kept in IndexedDB.`);
+  else warn(`Not saved yet: only Colors and Photos are kept in IndexedDB.`);
   const store = saved?.store;
   let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
     warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
