@@ -185,7 +185,7 @@ extension Board {
       guard let (key, i) = placed[id], key == fromKey else { continue }
       remove(id)
       var j = to.index
-      for w in placed.filter({ waiting.contains($0.key) && $0.value.key == toKey }).map(\.value.index).sorted()
+      for w in placed.filter({ waiting.contains($0.key) && $0.value.key == toKey }).map { $0.value.index }.sorted()
       where w < j {
         j += 1
       }

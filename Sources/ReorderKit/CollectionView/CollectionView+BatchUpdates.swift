@@ -71,8 +71,8 @@ extension CollectionView {
     _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size] = [:],
     time: Double
   ) throws(BatchUpdateError) {
-    let before = self.snapshot.sections.map(\.items.count)
-    let after = snapshot.sections.map(\.items.count)
+    let before = self.snapshot.sections.map { $0.items.count }
+    let after = snapshot.sections.map { $0.items.count }
     let violations = updates.violations(countsBefore: before, countsAfter: after)
     guard violations.isEmpty else { throw BatchUpdateError(violations: violations) }
     do {
