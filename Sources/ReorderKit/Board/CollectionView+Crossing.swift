@@ -14,15 +14,8 @@ extension CollectionView {
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
       if view.mode == .live {
-        var moved = false
-        for change in session.undo {
-          if let fitted = view.fitted(change) {
-            view.commitDerived(fitted, into: &reverted)
-            moved = true
-          }
-        }
         // The items stand at their lift place again: the session's rows or slots of that data.
-        if moved {
+        if view.revertLiveSteps(of: session, into: &reverted) {
           let data = view.snapshot
           view.modifySession { $0.arrange(data, placeholder: $0.start) }
         }
@@ -35,10 +28,8 @@ extension CollectionView {
       // Rows of their own heights: the block's sums leave the layout, no height looked up.
       view.setListBlock(reusing: true)
     }
-    longPress.reset()
-    pendingAnnouncement = nil
+    forgetGesture(resettingRecognizer: true)
     spokenContainer = nil
-    settle = nil
     clampOffset()
     return reverted
   }
@@ -84,15 +75,11 @@ extension CollectionView {
   /// (its rows rebuilt), as every end of a drag.
   @inlinable mutating func returnLentItems(time: Double) {
     guard let session = drag, session.isLent else { return }
-    relayout(at: time) { view in
+    _ = end(.returned, time: time) { view, _ in
       // The block where it stood: a list of rows of their own heights then joins its sums to the
       // base rows' (no height looked up).
       view.modifySession { $0.comeBack(to: session.start) }
-      view.finishDrag()
     }
-    longPress.reset()
-    pendingAnnouncement = nil
-    spokenContainer = nil
   }
 
   /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
@@ -100,21 +87,8 @@ extension CollectionView {
   /// live moves taken back (the data changed, and the owner saved the live steps).
   @discardableResult
   @inlinable mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let drag else { return [] }
-    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
-    relayout(at: time) { view in
-      if view.mode == .live {
-        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) } }
-      }
-      view.interaction = .idle
-      view.rebuildArrangement()
-      view.rebuildLayout()
-    }
-    longPress.reset()
-    pendingAnnouncement = nil
-    spokenContainer = nil
-    settle = nil
-    return reverted
+    guard isDragging else { return [] }
+    return end(.abandoned, time: time)
   }
 
   /// Ends the drag in progress without a word and takes travelling items out, in one relayout (one
@@ -123,19 +97,12 @@ extension CollectionView {
   /// returns the items to take out. Returns the live moves taken back and the change that puts the
   /// items back where they stood.
   @inlinable mutating func abandonDragAndTakeOut(
-    time: Double, choosing choose: (Snapshot<SectionID, ItemID>) -> [ItemID]
+    time: Double, choosing choose: @escaping (Snapshot<SectionID, ItemID>) -> [ItemID]
   ) -> (reverted: [CollectionViewEvent<SectionID, ItemID>], inverse: [Change<SectionID, ItemID>]) {
-    let session = drag
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     var inverse: [Change<SectionID, ItemID>] = []
     var taken: [ItemID] = []
-    relayout(at: time) { view in
-      if let session, view.mode == .live {
-        for change in session.undo {
-          if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) }
-        }
-      }
-      view.interaction = .idle
+    let takeOut = { (view: inout Self, session: Session?) in
       taken = choose(view.snapshot).filter(view.snapshot.contains)
       if !taken.isEmpty {
         var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -153,11 +120,10 @@ extension CollectionView {
         view.rebuildLayout()
       }
     }
-    if session != nil {
-      longPress.reset()
-      pendingAnnouncement = nil
-      spokenContainer = nil
-      settle = nil
+    if isDragging {
+      reverted = end(.abandoned, time: time, atRest: { takeOut(&$0, $1) })
+    } else {
+      relayout(at: time) { takeOut(&$0, nil) }
     }
     for id in taken { animations[id] = nil }
     if let focus, !snapshot.contains(focus) { self.focus = nil }

@@ -265,13 +265,8 @@ extension CollectionView {
 
   /// Ends a drag whose lifted item (or its section) new data deleted: a cancel that moves nothing back.
   @inlinable mutating func abandonDrag() {
-    guard let drag else { return }
-    finishDrag()
-    longPress.reset()
-    pendingAnnouncement = nil
-    spokenContainer = nil
-    pendingEvents.append(.announcement(announcer.removed(announcer.itemName(drag.item))))
-    pendingEvents.append(.cancelled(drag.item))
+    guard isDragging else { return }
+    _ = end(.removed, time: now, animated: false)
   }
 
   /// Rebuilds the drag's arrangement over new data with the placeholder at a place, fitted to the

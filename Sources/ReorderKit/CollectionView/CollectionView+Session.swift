@@ -154,64 +154,34 @@ extension CollectionView {
   @inlinable mutating func drop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return performDrop(at: time) }
-    var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    let liftedFrame = liftedFrame(of: drag)
-    if mode == .live {
-      let place = snapshot.placements(of: [drag.item], skipping: [drag.item]).first
-      if drag.undo.first?.difference != place {
-        recordGesture(undo: drag.undo, difference: place, into: &events)
-      } else if drag.newDataArrived, let place {
-        events.append(.committed(place))
+    let lifted = liftedFrame(of: drag)
+    return end(.dropped(settling: [drag.item], from: lifted, spoken: drag.item), time: time, animated: false) {
+      view, events in
+      if view.mode == .live {
+        let place = view.snapshot.placements(of: [drag.item], skipping: [drag.item]).first
+        if drag.undo.first?.difference != place {
+          view.recordGesture(undo: drag.undo, difference: place, into: &events)
+        } else if drag.newDataArrived, let place {
+          events.append(.committed(place))
+        }
+      } else {
+        // Items parked by a board's crossing land first (then the move finds them in place).
+        view.landParkedItems(at: drag.placeholder)
+        let place = view.snapshot.difference(moving: drag.item, to: drag.placeholder)
+        let inverse = view.commitDerived(.moved(place), into: &events)
+        view.recordGesture(undo: inverse, difference: place, into: &events)
       }
-    } else {
-      // Items parked by a board's crossing land first (then the move finds them in place).
-      landParkedItems(at: drag.placeholder)
-      let place = snapshot.difference(moving: drag.item, to: drag.placeholder)
-      let inverse = commitDerived(.moved(place), into: &events)
-      recordGesture(undo: inverse, difference: place, into: &events)
     }
-    finishDrag()
-    startSettle(drag.item, from: liftedFrame, at: time)
-    announceEnd(of: drag, cancelled: false, into: &events)
-    events.append(.dropped(drag.item))
-    return events
   }
 
   /// Cancels the drag: nothing is committed (live mode takes its moves back) and the item settles where it was.
   @inlinable mutating func cancel(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
     if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
-    var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    let liftedFrame = liftedFrame(of: drag)
+    let lifted = liftedFrame(of: drag)
     // Items parked by a board's crossing go back where they entered (the board then takes them home).
     landParkedItems(at: drag.start)
-    relayout(at: time) { view in
-      if view.mode == .live {
-        // Items new data took away are left out (fitted); the rest goes back.
-        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &events) } }
-        // New data came during the drag: the owner's data may have the item elsewhere; say where it stands.
-        if drag.newDataArrived, let place = view.snapshot.placements(of: [drag.item], skipping: [drag.item]).first {
-          events.append(.committed(place))
-        }
-      }
-      view.finishDrag()
-    }
-    startSettle(drag.item, from: liftedFrame, at: time)
-    announceEnd(of: drag, cancelled: true, into: &events)
-    events.append(.cancelled(drag.item))
-    return events
-  }
-
-  /// Ends the session: the view shows the data at rest again.
-  @inlinable mutating func finishDrag() {
-    // Items a board parked here that no drop placed (a cancel, new data that ends the drag, a
-    // layout change) go where they entered: the data is then what it was before parking.
-    landParkedItemsWhereTheyEntered()
-    let session = outline
-    interaction = .idle
-    rebuildArrangement()
-    if let session, layOutDrop(from: session) { return }
-    rebuildLayout()
+    return end(.cancelled(settling: [drag.item], from: lifted, failure: nil), time: time)
   }
 
   /// Lays out a lift: in a list of rows of their own heights, the lifted rows (from `row` of

@@ -112,15 +112,14 @@ extension CollectionView {
 }
 
 extension CollectionView {
-  /// The drop's or the cancel's announcement, where the item stands now; a held-back move is dropped.
+  /// The drop's or the cancel's announcement, where the item stands now (see `end(_:time:)`, which
+  /// has dropped a held-back move and forgets the spoken container after it).
   @inlinable mutating func announceEnd(
     of drag: Session, cancelled: Bool, into events: inout [CollectionViewEvent<SectionID, ItemID>], item: ItemID? = nil
   ) {
-    pendingAnnouncement = nil
     let id = item ?? drag.item
     guard let p = snapshot.position(of: id) else { return }
     let place = spokenPlace(of: p, travelling: [], lastContainer: spokenContainer)
-    spokenContainer = nil
     let name = announcer.itemName(drag.item)
     events.append(.announcement(cancelled ? announcer.cancelled(name, place) : announcer.dropped(name, place)))
   }
