@@ -13,7 +13,7 @@ extension CollectionView {
     guard let session = drag, !session.isLent else { return [] }
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
-      if view.mode == .live {
+      if session.rules.commitsSteps {
         // The items stand at their lift place again: the session's rows or slots of that data.
         if view.revertLiveSteps(of: session, into: &reverted) {
           let data = view.snapshot
@@ -51,7 +51,7 @@ extension CollectionView {
         s.isKeyboard = keyboard
         s.autoScroll = autoScroll
       }
-      if view.mode == .live {
+      if session.rules.commitsSteps {
         // A live drag's item always stands at its gap in the data.
         var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
         let items = session.items.filter(view.snapshot.contains)
@@ -61,7 +61,7 @@ extension CollectionView {
         let data = view.snapshot
         if view.gridSlots != nil { view.modifySession { $0.arrange(data, placeholder: position) } }
       }
-      if view.mode == .dragDrop {
+      if session.rules.proposesDrops {
         let shown = view.target(for: .insertAt(position))
         view.modifySession { $0.drop.shown = shown }
       }
@@ -215,9 +215,8 @@ extension CollectionView {
     // the section's tail: 800 KB in a column of 200,000 cards), and the drop places them by
     // identity. Not for a live drag (it commits each step from where the items stand), a gap in a
     // group, or an interactive drag of several items (its drop places the lifted one only).
-    let parks =
-      resting != nil && position.parent == nil
-      && (mode == .dragDrop || (mode == .interactive && items.count == 1))
+    let rules = DragRules(mode)
+    let parks = resting != nil && position.parent == nil && rules.parksEntering(items.count)
     let stored = parks ? ReorderDifference(items: items, section: place.section, parent: nil, before: nil) : place
     relayout(at: time) { view in
       view.commitDerived(.inserted(stored, children: children, expanded: expanded), into: &ignored)
@@ -236,16 +235,16 @@ extension CollectionView {
         item: lead, items: ordered, hasGroup: items.contains(where: view.snapshot.isGroup), start: position,
         lift: place, pointer: pointer, grab: grab, size: size, liftTime: time, isKeyboard: keyboard,
         arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
-        drop: DropSession(view.dropConfiguration))
+        drop: DropSession(view.dropConfiguration), rules: rules)
       if resting == nil { session.arrange(view.snapshot, placeholder: position) }
       if parks { session.gap = .parked }
-      if view.mode == .live {
+      if rules.commitsSteps {
         session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
       }
       session.autoScroll.begin(at: pointer, time: time)
       view.interaction = .dragging(session)
       view.settle = nil
-      if view.mode == .dragDrop {
+      if rules.proposesDrops {
         let shown = view.target(for: .insertAt(position))
         view.modifySession { $0.drop.shown = shown }
       }

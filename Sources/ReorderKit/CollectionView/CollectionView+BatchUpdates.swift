@@ -293,13 +293,13 @@ extension CollectionView {
         drag.lift, inSection: snapshot.sectionIndex(of: drag.lift.section), travelling: [drag.item],
         hasGroup: snapshot.isGroup(drag.item)) ?? position
     // Items away in another view of a board stay where the new data has them (nothing is shown).
-    if mode == .live, !drag.isLent {
+    if drag.rules.commitsSteps, !drag.isLent {
       var events = pendingEvents
       commitDerived(.moved(snapshot.difference(placing: items, at: position)), into: &events)
       pendingEvents = events
     }
     let data = snapshot
-    let live = mode == .live
+    let live = drag.rules.commitsSteps
     modifySession { session in
       session.items = items
       session.hasGroup = hasGroup
@@ -310,7 +310,7 @@ extension CollectionView {
       // Items away in another view of a board stay away (here, where the new data has them).
       if session.isLent { session.goAway() }
     }
-    if mode == .dragDrop, !drag.isLent {
+    if drag.rules.proposesDrops, !drag.isLent {
       let home = target(for: .insertAt(position))
       modifySession { $0.drop.shown = home }
     }

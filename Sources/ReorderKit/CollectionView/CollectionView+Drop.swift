@@ -111,7 +111,7 @@ extension CollectionView {
 
   /// The highlight behind a group that the items would go into.
   @inlinable func dropHighlightElements() -> [RenderElement<SectionID, ItemID>] {
-    guard mode == .dragDrop, let shown = drag?.drop.shown, shown.proposal.landsItems,
+    guard let shown = dropSession?.drop.shown, shown.proposal.landsItems,
       case .insertInto(let group)? = shown.destination,
       let row = outline?.displayedRow(ofGroup: group)
     else { return [] }

@@ -132,7 +132,7 @@ extension CollectionView {
       lastScrollTime = t
       if offset != before { events += updateTarget(at: t) }
     }
-    guard mode == .dragDrop, isDragging else { return events }
+    guard dropSession != nil else { return events }
     if case .open(let group)? = modifySession({ $0.drop.springLoading.tick(time: t) }) {
       openSpringLoaded(group, at: t, into: &events)
       events += updateTarget(at: t)

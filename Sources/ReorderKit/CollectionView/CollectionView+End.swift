@@ -57,7 +57,7 @@ extension CollectionView {
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
     func restore(_ view: inout Self) {
       landing(&view, &events)
-      if reason.revertsLiveSteps, view.mode == .live {
+      if reason.revertsLiveSteps, session.rules.commitsSteps {
         view.revertLiveSteps(of: session, into: &events)
         // New data came during the drag: the owner's data may have the item elsewhere; say where it stands.
         if case .cancelled = reason, session.newDataArrived,
