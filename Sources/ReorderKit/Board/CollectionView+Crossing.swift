@@ -29,7 +29,7 @@ extension CollectionView {
       view.setListBlock(reusing: true)
     }
     forgetGesture(resettingRecognizer: true)
-    spokenContainer = nil
+    speech.container = nil
     clampOffset()
     return reverted
   }
@@ -262,8 +262,8 @@ extension CollectionView {
   ) {
     // The pointer already holds the items: the view's recogniser takes it over, with no press.
     if keyboard { longPress.reset() } else { longPress.hold(at: pointer) }
-    pendingAnnouncement = nil
-    spokenContainer = spokenPlace(of: position, travelling: []).container
+    speech.held = nil
+    speech.container = spokenPlace(of: position, travelling: []).container
     if keyboard {
       followPlaceholder(time: time)
       // The keyboard's cell stands over its placeholder: the session's pointer is there, in the view.

@@ -94,7 +94,7 @@ extension CollectionView {
     case .returned, .abandoned:
       break
     }
-    spokenContainer = nil
+    speech.container = nil
     return events
   }
 
@@ -103,7 +103,7 @@ extension CollectionView {
   /// for a source lending its items (its own part of the drag stops there).
   @inlinable mutating func forgetGesture(resettingRecognizer: Bool) {
     if resettingRecognizer { longPress.reset() }
-    pendingAnnouncement = nil
+    speech.held = nil
     settle = nil
   }
 

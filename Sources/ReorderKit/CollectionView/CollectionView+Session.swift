@@ -40,9 +40,9 @@ extension CollectionView {
     }
     layOutLift(section: path.section, row: path.item)
     updateAutoScroll(time: time)
-    pendingAnnouncement = nil
+    speech.held = nil
     let place = spokenPlace(of: start, travelling: [])
-    spokenContainer = place.container
+    speech.container = place.container
     return [.lifted(id), .announcement(announcer.lifted(announcer.itemName(id), place))]
   }
 
