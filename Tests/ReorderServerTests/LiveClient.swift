@@ -59,7 +59,7 @@ final class LiveClient: Sendable {
   }
 
   /// Waits (up to `seconds`, a hang guard) for a message of this type after the first `skip` of it.
-  func next(_ type: String, skip: Int = 0, seconds: Double = 15) async throws -> [String: Any] {
+  func next(_ type: String, skip: Int = 0, seconds: Double = 60) async throws -> [String: Any] {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       let matching = messages.filter { $0["type"] as? String == type }
@@ -71,7 +71,7 @@ final class LiveClient: Sendable {
   }
 
   /// The close frame the server sent (waits up to `seconds`).
-  func closed(seconds: Double = 15) async throws -> WebSocketCloseFrame? {
+  func closed(seconds: Double = 60) async throws -> WebSocketCloseFrame? {
     let deadline = Date().addingTimeInterval(seconds)
     let task = task
     return try await withThrowingTaskGroup(of: WebSocketCloseFrame?.self) { group in
