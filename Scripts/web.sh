@@ -7,7 +7,8 @@
 # serves.
 #
 #   Scripts/web.sh build     # Web/dist/{index.html, reorderkit.js, reorderkit.wasm, style.css}
-#   Scripts/web.sh serve     # builds, then serves Web/dist on http://localhost:${PORT:-8032}/
+#   Scripts/web.sh serve     # builds, then serves Web/dist on http://localhost:${PORT:-8032}/ with
+#                            # reorder-server (static files only: no database needed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,8 +63,14 @@ build) build ;;
 serve)
   build
   port=${PORT:-8032}
-  echo "web: http://localhost:$port/?scene=colors&items=50"
-  exec python3 -m http.server "$port" --directory "$dist"
+  # The board server serves the build (no database needed for files alone): the same traits as
+  # `make test`, so that the build in .build/ is shared and not redone.
+  # shellcheck disable=SC2206
+  traits=(${REORDERKIT_TRAITS:---traits Sharing})
+  swift build "${traits[@]}" --product reorder-server >&2
+  bin=$(swift build "${traits[@]}" --show-bin-path)
+  echo "web: http://localhost:$port/?scene=colors&items=50 (a board's link: http://localhost:$port/boards/NAME)"
+  exec "$bin/reorder-server" serve --static "$dist" --port "$port"
   ;;
 *)
   echo "usage: Scripts/web.sh build | serve" >&2
