@@ -13,13 +13,16 @@ enum WebScene: Int32 {
 /// A scene's data read from an outline: one line each,
 /// `S id name` a section; `I id name` an item of the last section; `G id expanded name` a group of
 /// the last section (expanded 0 or 1); `C id name` a child of the last group; `W id width height`
-/// an item's size (flow grids); `P id` an item pinned at the top level (Lessons).
+/// an item's size (flow grids and the Board's cards); `P id` an item pinned at the top level
+/// (Lessons); `L id limit` the most cards a section takes (the Board's Doing).
 struct Outline {
   var snapshot = Snapshot<Int, Int>()
   var itemNames: [Int: String] = [:]
   var sectionNames: [Int: String] = [:]
   var sizes: [Int: Size] = [:]
   var pinned: Set<Int> = []
+  /// Column limits (the Board's Doing), by section.
+  var limits: [Int: Int] = [:]
 
   /// Parses an outline; `nil` for a line it does not understand, or data the engine refuses
   /// (an identifier twice, a child before any group).
@@ -67,6 +70,9 @@ struct Outline {
         sizes[id] = Size(width: Double(w), height: Double(h))
       case UInt8(ascii: "P"):
         pinned.insert(id)
+      case UInt8(ascii: "L"):
+        guard let limit = decimal(tail) else { return nil }
+        limits[id] = limit
       default:
         return nil
       }
