@@ -23,9 +23,10 @@ extension WebView {
   /// respread neighbours (see ``placeKeys(count:gap:around:)``).
   ///
   /// The engine's `OrderKey.keys(forMoving:before:in:outside:maximumLength:)` does this for a
-  /// container, but does not compile with Embedded Swift once specialised (its
-  /// `zip([lower] + run, run + [upper])` is a dynamic cast there), so the export layer finds the
-  /// gap itself and asks the engine only for `OrderKey.keys(count:between:_:)`.
+  /// container, but still does not compile with Embedded Swift once specialised (tried after
+  /// a49a1ab: "OrderKey+Move.swift:87:35: error: cannot do dynamic casting in embedded Swift",
+  /// at `for (a, b) in zip([lower] + run, run + [upper])`), so the export layer finds the gap
+  /// itself and asks the engine only for `OrderKey.keys(count:between:_:)`.
   mutating func keysForMove(_ difference: ReorderDifference<Int, Int>) {
     guard hasKeys, difference.parent == nil, let first = difference.items.first,
       let s = view.snapshot.sectionIndex(of: difference.section), let at = view.snapshot.position(of: first)?.index

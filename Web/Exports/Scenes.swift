@@ -141,16 +141,10 @@ public func rk_scene_create(_ scene: Int32, _ length: Int32, _ width: Double, _ 
 }
 
 /// New data for a view (the Students re-sort): an outline of `length` bytes in the input buffer,
-/// animated: every item glides to its new place while sections appear and disappear, and a
-/// section whose count changed crossfades its header. Returns 0, or 1 when the outline does not
-/// parse or the engine refuses it (nothing changes).
-///
-/// The desktop calls `CollectionView.apply(_:animatingDifferences:…)`, whose differ
-/// (`StagedChangeset`) does not compile with Embedded Swift once specialised (key paths in
-/// StagedChangeset+Duplicates.swift and +ContentUpdates.swift). The web build gives the engine the
-/// same new data through its one door instead, `perform(.replaced(old:new:content:))`, which
-/// animates the visible items to their new places the same way; only the staged batch updates,
-/// which a UIKit front end needs and the page does not, are left out.
+/// given to the engine's `CollectionView.apply(_:animatingDifferences:…)` as the desktop does: its
+/// differ stages the batch updates, every item glides to its new place while sections appear and
+/// disappear, and a section whose count changed crossfades its header. Returns 0, or 1 when the
+/// outline does not parse or the engine refuses it (nothing changes).
 @_cdecl("rk_apply")
 public func rk_apply(_ h: Int32, _ length: Int32, _ time: Double) -> Int32 {
   let index = Int(h) - 1
@@ -165,12 +159,12 @@ public func rk_apply(_ h: Int32, _ length: Int32, _ time: Double) -> Int32 {
     if old.numberOfItems(inSection: i) != section.items.count { recounted.insert(section.id) }
   }
   do {
-    try views[index]!.view.perform(
-      .replaced(old: old, new: new, content: ContentChanges(sections: recounted)), time: time)
+    _ = try views[index]!.view.apply(new, sectionContentChanged: { recounted.contains($0) }, time: time)
   } catch {
     return 1
   }
-  views[index]!.receive(views[index]!.view.tick(time: time), isReplay: true)
+  // apply's events come with the next call: the tick delivers them now.
+  views[index]!.receive(views[index]!.view.tick(time: time))
   return 0
 }
 
