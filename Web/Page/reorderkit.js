@@ -189,6 +189,20 @@ class Store {
   }
 }
 
+// Students' sort choice, one record of its own; a store that cannot be opened leaves the built-in
+// sort (restoreOrder then says why nothing is saved), `&reset` forgets it.
+const SORT_KEY = "students:sort";
+async function restoreSort(kind, reset) {
+  try {
+    const store = await openStore();
+    if (reset) { await store.clear(SORT_KEY); return; }
+    const [record] = await store.records(SORT_KEY);
+    if (record && Object.hasOwn(SORTS, record.key)) kind.sort = record.key;
+  } catch {
+    // restoreOrder opens the store again and puts the reason in the caption.
+  }
+}
+
 // Restores a scene's saved order (or gives its items their first keys and saves them), through
 // the engine: it parses and checks the records, sorts them by key, and says what is wrong.
 // Resolves to { store, writing } (the first records' writes), or null when saving is off.
@@ -341,7 +355,7 @@ function studentSections(sort) {
   }));
 }
 const students = {
-  title: "Students", saves: false, className: "student", sort: "name",
+  title: "Students", saves: true, className: "student", sort: "name",
   sections() { return studentSections(this.sort); },
   name: (id) => `s${id}`, spoken: (id) => STUDENTS[id - 1]?.name ?? `s${id}`,
   fill(element, id) {
@@ -802,6 +816,8 @@ async function start(rk, { scene, items, reset }) {
     h = kind.create(rk, items, width, height);
     sectionKeys.set(0, scene);
   } else {
+    // Students: the saved sort choice (a record of its own) chooses the data the view starts with.
+    if (kind.sort) await restoreSort(kind, reset);
     const sections = kind.sections();
     for (const section of sections) sectionKeys.set(section.id, section.key);
     h = rk.rk_scene_create(SCENE_CODES[scene], writeInput(rk, outlineText(sections)), width, height);
@@ -811,10 +827,11 @@ async function start(rk, { scene, items, reset }) {
   view.setAttribute("aria-label", kind.title);
   view.dataset.scene = scene;
 
-  const sceneKey = kind.create ? `${scene}:${items}` : scene;
+  // Students' order is saved per sort choice (its sections differ from one sort to another).
+  let sceneKey = kind.create ? `${scene}:${items}` : kind.sort ? `${scene}:${kind.sort}` : scene;
   let saved = null;
   if (kind.saves) saved = await restoreOrder(rk, h, sceneKey, reset);
-  else warn(`Not saved yet: only Colors and Photos are kept in IndexedDB.`);
+  else warn(`Not saved yet: only Colors, Photos and Students are kept in IndexedDB.`);
   const store = saved?.store;
   let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
     warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
@@ -1260,6 +1277,16 @@ async function start(rk, { scene, items, reset }) {
         if (rk.rk_apply(h, writeInput(rk, outlineText(sections)), now()) !== 0) warn("The engine refused the new order.");
         for (const [id, element] of cells) kind.refill(element, id);
         takeEvents();
+        // Saved: the sort choice, and the new order's keys (the engine's, for the data as it is now).
+        if (store) {
+          sceneKey = `${scene}:${key}`;
+          const length = rk.rk_initial_keys(h);
+          const fresh = parseRecords(new TextDecoder().decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length)));
+          saving = saving.then(() => store.clear(sceneKey)).then(() => store.put(sceneKey, fresh))
+            .then(() => store.put(SORT_KEY, [{ id: 0, section: 0, key }])).catch((error) => {
+              warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
+            });
+        }
       });
       control.append(button);
     }
