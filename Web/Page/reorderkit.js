@@ -171,7 +171,8 @@ class Store {
     return new Promise((resolve, reject) => {
       const transaction = this.db.transaction(STORE, "readwrite");
       const store = transaction.objectStore(STORE);
-      for (const { id, section, key } of records) store.put({ scene, id, section, key });
+      // A folder's child names its folder; a record without `parent` is at the top level.
+      for (const { id, section, key, parent } of records) store.put(parent === undefined ? { scene, id, section, key } : { scene, id, section, key, parent });
       transaction.oncomplete = () => resolve();
       transaction.onerror = () => reject(transaction.error ?? new Error("the write failed"));
       transaction.onabort = () => reject(transaction.error ?? new Error("the write was aborted"));
@@ -218,7 +219,7 @@ async function restoreOrder(rk, h, sceneKey, reset) {
     if (reset) await store.clear(sceneKey);
     const records = reset ? [] : await store.records(sceneKey);
     if (records.length > 0) {
-      const text = new TextEncoder().encode(records.map((r) => `${r.id} ${r.section} ${r.key}`).join("\n"));
+      const text = new TextEncoder().encode(records.map((r) => `${r.id} ${r.section} ${r.key}${r.parent === undefined ? "" : ` ${r.parent}`}`).join("\n"));
       const address = rk.rk_input_buffer(text.length);
       new Uint8Array(rk.memory.buffer, address, text.length).set(text);
       const code = rk.rk_restore(h, text.length);
@@ -247,8 +248,8 @@ function parseRecords(text) {
   const records = [];
   for (const line of text.split("\n")) {
     if (!line) continue;
-    const [id, section, key] = line.split(" ");
-    records.push({ id: Number(id), section: Number(section), key });
+    const [id, section, key, parent] = line.split(" ");
+    records.push(parent === undefined ? { id: Number(id), section: Number(section), key } : { id: Number(id), section: Number(section), key, parent: Number(parent) });
   }
   return records;
 }
@@ -380,7 +381,7 @@ const LESSONS = [
 ];
 const LESSON_NAMES = [];
 const lessons = {
-  title: "Lessons", saves: false, className: "lesson",
+  title: "Lessons", saves: true, className: "lesson",
   sections() {
     let next = 1;
     const entry = (name) => { LESSON_NAMES[next] = name; return { id: next++, name }; };
@@ -831,7 +832,7 @@ async function start(rk, { scene, items, reset }) {
   let sceneKey = kind.create ? `${scene}:${items}` : kind.sort ? `${scene}:${kind.sort}` : scene;
   let saved = null;
   if (kind.saves) saved = await restoreOrder(rk, h, sceneKey, reset);
-  else warn(`Not saved yet: only Colors, Photos and Students are kept in IndexedDB.`);
+  else warn(`Not saved yet: only Colors, Photos, Students and Lessons are kept in IndexedDB.`);
   const store = saved?.store;
   let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
     warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
