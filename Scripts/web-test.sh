@@ -6,7 +6,9 @@
 # wheel), keyboard.py (keyboard reordering read back from the aria-live region, undo, Escape, the
 # accessibility actions, reduced motion), storage.py (IndexedDB: a reload restores the order) and
 # bad_input.py (bad addresses and a .wasm that fails to load) and scenes.py (Lessons' folders and
-# spring loading, the Students re-sort on a driven clock, Photos), with screenshots in test-out/web/. Installs what the tests need when it is missing: Debian's chromium
+# spring loading, the Students re-sort on a driven clock, Photos, the Board: a card into Doing, the
+# limit, a column move, "Move to Doing", the keyboard, undo, a board's link), with screenshots in
+# test-out/web/. Installs what the tests need when it is missing: Debian's chromium
 # and chromium-driver, and selenium from PyPI (never `make demo`'s business).
 #
 #   Scripts/web-test.sh          # exit 0 when every check passes

@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import check_console, events_of, load, open_browser, order, report, wait_for
+from browser import check_console, events_of, load, open_browser, order, report, sections, wait_for
 
 RECORDS = """
   const done = arguments[arguments.length - 1];
@@ -141,10 +141,74 @@ def photos_restored(base):
         driver.quit()
 
 
+def students_restored(base):
+    """Students keeps its sort choice and the order within it: re-sorted by birthday, January's
+    first student moved down by the actions menu, a reload shows the birthday sort and that order."""
+    driver = open_browser()
+    try:
+        load(driver, base + "?scene=students&reset")
+        driver.find_element(By.CSS_SELECTOR, '[data-sort="birthday"]').click()
+        wait_for("the birthday sections", lambda: sections(driver)[0]["id"] == "month-1")
+        january = sections(driver)[0]["items"]
+        assert len(january) >= 2, sections(driver)[0]
+        first, second = january[0], january[1]
+        # The re-sort glides the tiles for a while: the ⋯ button is clicked once nothing covers it.
+        wait_for("%s's actions button uncovered" % first, lambda: driver.execute_script(
+            "const b = document.querySelector(arguments[0]); const r = b && b.getBoundingClientRect();"
+            "return !!r && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b",
+            '[data-id="%s"] .actions' % first))
+        driver.find_element(By.CSS_SELECTOR, '[data-id="%s"] .actions' % first).click()
+        wait_for("the actions menu", lambda: driver.find_elements(By.XPATH, "//*[@role='menuitem'][.='Move down']"))
+        driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move down']").click()
+        wait_for("%s after %s" % (first, second), lambda: sections(driver)[0]["items"][:2] == [second, first])
+        moved = sections(driver)
+        saved(driver)
+        load(driver, base + "?scene=students")  # a reload
+        assert sections(driver) == moved, (sections(driver)[:2], moved[:2])
+        checked = driver.find_element(By.CSS_SELECTOR, '[data-sort="birthday"]').get_attribute("aria-checked")
+        assert checked == "true", checked
+        check_console(driver)
+        print("storage.py: Students restored the birthday sort with %s after %s after a reload" % (first, second))
+    finally:
+        driver.quit()
+
+
+def lessons_restored(base):
+    """Lessons keeps the order inside its folders: Functions dropped into the Basics folder and
+    Variables moved down inside it (the actions menu), then a reload shows both."""
+    driver = open_browser()
+    try:
+        driver.set_window_size(900, 900)  # every row in view
+        load(driver, base + "?scene=lessons&reset")
+        chain = ActionChains(driver, duration=50)
+        chain.move_to_element(driver.find_element(By.CSS_SELECTOR, '[data-id="Functions"]')).click_and_hold() \
+            .move_by_offset(0, -10).pause(0.2)
+        chain.move_to_element(driver.find_element(By.CSS_SELECTOR, '[data-id="Basics"]')).pause(0.3).release().perform()
+        wait_for("the drop of Functions", lambda: ("dropped", "Functions") in events_of(driver))
+
+        def basics():
+            return next(e for e in order(driver) if isinstance(e, dict) and e["id"] == "Basics")["children"]
+        assert "Functions" in basics(), order(driver)
+        driver.find_element(By.CSS_SELECTOR, '[data-id="Variables"] .actions').click()
+        wait_for("the actions menu", lambda: driver.find_elements(By.XPATH, "//*[@role='menuitem'][.='Move down']"))
+        driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move down']").click()
+        wait_for("Variables moved down in Basics", lambda: basics()[1] == "Variables")
+        moved = order(driver)
+        saved(driver)
+        load(driver, base + "?scene=lessons")  # a reload
+        assert order(driver) == moved, (order(driver), moved)
+        check_console(driver)
+        print("storage.py: Lessons restored Basics as %s after a reload" % ", ".join(basics()))
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     reload_restores(base)
     photos_restored(base)
+    students_restored(base)
+    lessons_restored(base)
     store_unavailable(base)
 
 

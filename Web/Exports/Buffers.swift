@@ -63,9 +63,9 @@ enum EventKind: Int32 {
   case announcement = 5
   case tapped = 6
   case denied = 7
-  case
-    dropFailed = 8
+  case dropFailed = 8
   case key = 9
+  case refused = 10
 }
 
 nonisolated(unsafe) var renderBuffer = GrowingBuffer<Double>(capacity: 1024)

@@ -79,11 +79,17 @@ public func rk_scroll(_ h: Int32, _ dx: Double, _ dy: Double, _ time: Double) {
 public func rk_render(_ h: Int32, _ time: Double) -> Int32 {
   guard let list = withView(h, { $0.renderList(at: time) }) else { return 0 }
   renderBuffer.count = 0
-  renderBuffer.reserve(renderHeader + renderStride * list.elements.count)
   for value in [
     Double(list.elements.count), list.contentOffset.x, list.contentOffset.y, list.contentSize.width,
     list.contentSize.height, list.isAnimating ? 1 : 0, list.viewSize.width, list.viewSize.height,
   ] { renderBuffer.append(value) }
+  appendElements(list)
+  return Int32(list.elements.count)
+}
+
+/// Appends the elements of a render list to the render buffer, ``renderStride`` values each.
+func appendElements(_ list: RenderList<Int, Int>) {
+  renderBuffer.reserve(renderBuffer.count + renderStride * list.elements.count)
   for element in list.elements {
     let kind: RenderKind
     var id = -1
@@ -115,7 +121,6 @@ public func rk_render(_ h: Int32, _ time: Double) -> Int32 {
     ]
     for value in values { renderBuffer.append(value) }
   }
-  return Int32(list.elements.count)
 }
 
 @_cdecl("rk_render_buffer")
@@ -132,37 +137,45 @@ public func rk_take_events(_ h: Int32) -> Int32 {
   else { return 0 }
   views[index]!.pending = []
   views[index]!.pendingKeys = []
-  func record(_ kind: EventKind, _ id: Int, _ a: Int = 0, _ b: Int = 0) {
-    for value in [
-      kind.rawValue, Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b),
-    ] {
-      eventBuffer.append(value)
-    }
-  }
-  for event in pending {
-    switch event {
-    case .lifted(let id): record(.lifted, id)
-    case .dropped(let id): record(.dropped, id)
-    case .cancelled(let id): record(.cancelled, id)
-    case .tapped(let id): record(.tapped, id)
-    case .denied(let id): record(.denied, id)
-    case .dropFailed(let id, _): record(.dropFailed, id)
-    case .changed(.moved(let difference)): record(.changed, difference.items.first ?? -1, difference.items.count)
-    case .announcement(let text):
-      let start = textBuffer.count
-      for byte in text.utf8 { textBuffer.append(byte) }
-      record(.announcement, -1, start, textBuffer.count - start)
-    case .changed(.placeholderMoved), .moved, .committed: break
-    // New data (a re-sort), a folder opened or closed, undo of a copy: the data changed.
-    case .changed: record(.changed, -1)
-    }
-  }
+  for event in pending { appendEvent(event) }
   for saved in keys {
     let start = textBuffer.count
     appendRecord(saved)
-    record(.key, saved.id, start, textBuffer.count - start - 1)
+    recordEvent(.key, saved.id, start, textBuffer.count - start - 1)
   }
   return Int32(eventBuffer.count / 4)
+}
+
+/// Appends one event record (kind, item id, a, b) to the event buffer.
+func recordEvent(_ kind: EventKind, _ id: Int, _ a: Int = 0, _ b: Int = 0) {
+  for value in [
+    kind.rawValue, Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b),
+  ] {
+    eventBuffer.append(value)
+  }
+}
+
+/// Appends a view's event as a record (an announcement's text into the text buffer).
+func appendEvent(_ event: CollectionViewEvent<Int, Int>) {
+  switch event {
+  case .lifted(let id): recordEvent(.lifted, id)
+  case .dropped(let id): recordEvent(.dropped, id)
+  case .cancelled(let id): recordEvent(.cancelled, id)
+  case .tapped(let id): recordEvent(.tapped, id)
+  case .denied(let id): recordEvent(.denied, id)
+  case .dropFailed(let id, _): recordEvent(.dropFailed, id)
+  case .changed(.moved(let difference)): recordEvent(.changed, difference.items.first ?? -1, difference.items.count)
+  case .announcement(let text): appendAnnouncement(text)
+  case .changed(.placeholderMoved), .moved, .committed: break
+  // New data (a re-sort), a folder opened or closed, undo of a copy: the data changed.
+  case .changed: recordEvent(.changed, -1)
+  }
+}
+
+func appendAnnouncement(_ text: String) {
+  let start = textBuffer.count
+  for byte in text.utf8 { textBuffer.append(byte) }
+  recordEvent(.announcement, -1, start, textBuffer.count - start)
 }
 
 @_cdecl("rk_events_buffer")
@@ -190,3 +203,7 @@ public func rk_order(_ h: Int32, _ section: Int32) -> Int32 {
 
 @_cdecl("rk_order_buffer")
 public func rk_order_buffer() -> Int32 { orderBuffer.address }
+
+/// The length in bytes of what the last call wrote into the text buffer.
+@_cdecl("rk_text_length")
+public func rk_text_length() -> Int32 { Int32(textBuffer.count) }

@@ -47,20 +47,17 @@ public func rk_is_dragging(_ h: Int32) -> Int32 {
   withView(h) { $0.isDragging } == true ? 1 : 0
 }
 
-/// Ctrl+Z: takes the last committed gesture back (see History.swift). Nothing during a drag.
+/// Ctrl+Z: takes the last committed gesture back, by the engine's `CollectionView.undo(time:)`.
+/// Nothing during a drag.
 @_cdecl("rk_undo")
 public func rk_undo(_ h: Int32, _ time: Double) {
-  let index = Int(h) - 1
-  guard index >= 0, index < views.count, views[index] != nil else { return }
-  views[index]!.replay(undoing: true, time: time)
+  perform(h) { $0.undo(time: time) }
 }
 
-/// Ctrl+Shift+Z: applies the last undone gesture again.
+/// Ctrl+Shift+Z: applies the last undone gesture again (`CollectionView.redo(time:)`).
 @_cdecl("rk_redo")
 public func rk_redo(_ h: Int32, _ time: Double) {
-  let index = Int(h) - 1
-  guard index >= 0, index < views.count, views[index] != nil else { return }
-  views[index]!.replay(undoing: false, time: time)
+  perform(h) { $0.redo(time: time) }
 }
 
 /// The accessibility moves the engine offers on item `id` now, as bits: 1 move up, 2 move down,

@@ -13,6 +13,14 @@ extension WebView {
       for (id, key) in zip(section.items, sectionKeys) {
         keys[id] = key
         records.append(KeyRecord(id: id, section: s, key: key))
+        // A folder's children: keys of their own, in their folder.
+        guard view.snapshot.isGroup(id) else { continue }
+        let children = view.snapshot.children(of: id)
+        guard let childKeys = try? OrderKey.keys(count: children.count, between: nil, nil) else { continue }
+        for (child, childKey) in zip(children, childKeys) {
+          keys[child] = childKey
+          records.append(KeyRecord(id: child, section: s, key: childKey, parent: id))
+        }
       }
     }
     hasKeys = true
@@ -23,14 +31,16 @@ extension WebView {
   /// respread neighbours (see ``placeKeys(count:gap:around:)``).
   ///
   /// The engine's `OrderKey.keys(forMoving:before:in:outside:maximumLength:)` does this for a
-  /// container, but does not compile with Embedded Swift once specialised (its
-  /// `zip([lower] + run, run + [upper])` is a dynamic cast there), so the export layer finds the
-  /// gap itself and asks the engine only for `OrderKey.keys(count:between:_:)`.
+  /// container, but still does not compile with Embedded Swift once specialised (tried after
+  /// a49a1ab: "OrderKey+Move.swift:87:35: error: cannot do dynamic casting in embedded Swift",
+  /// at `for (a, b) in zip([lower] + run, run + [upper])`), so the export layer finds the gap
+  /// itself and asks the engine only for `OrderKey.keys(count:between:_:)`.
   mutating func keysForMove(_ difference: ReorderDifference<Int, Int>) {
-    guard hasKeys, difference.parent == nil, let first = difference.items.first,
+    guard hasKeys, let first = difference.items.first,
       let s = view.snapshot.sectionIndex(of: difference.section), let at = view.snapshot.position(of: first)?.index
     else { return }
-    let items = view.snapshot.items(inSection: s)
+    // The container the items landed in: their section's top level, or a folder.
+    let items = difference.parent.map { view.snapshot.children(of: $0) } ?? view.snapshot.items(inSection: s)
     let k = difference.items.count
     // The moved items stand together from `at`; the others ("rest") keep their keys and order.
     guard at + k <= items.count, Array(items[at..<at + k]) == difference.items else { return }
@@ -39,7 +49,7 @@ extension WebView {
     guard let placed = placeKeys(count: k, gap: at, restCount: restCount, rest: rest) else { return }
     for (id, key) in placed.neighbours + zip(difference.items, placed.moved).map({ ($0, $1) }) {
       keys[id] = key
-      pendingKeys.append(KeyRecord(id: id, section: s, key: key))
+      pendingKeys.append(KeyRecord(id: id, section: s, key: key, parent: difference.parent))
     }
   }
 
@@ -77,26 +87,64 @@ extension WebView {
   /// Puts the items in the order their saved keys give, section by section (no animation). The
   /// records must name every item of the view once, in a section that exists, with a valid key;
   /// anything else changes nothing and returns why.
-  mutating func restore(_ records: [(id: Int, section: Int, key: String)]) -> RestoreError? {
-    var sections = view.snapshot.sections
-    var known: [Int: Int] = [:]
-    for (s, section) in sections.enumerated() { for id in section.items { known[id] = s } }
+  mutating func restore(_ records: [(id: Int, section: Int, key: String, parent: Int?)]) -> RestoreError? {
+    let built = view.snapshot
+    // Every item once: the sections' items and the folders' children (folders stay folders, open
+    // or closed as built; which children each holds is the records').
+    var known: Set<Int> = []
+    for section in built.sections {
+      for id in section.items {
+        known.insert(id)
+        if built.isGroup(id) { for child in built.children(of: id) { known.insert(child) } }
+      }
+    }
     guard records.count == known.count else { return .itemsDiffer }
     var restored: [Int: OrderKey] = [:]
-    var placed: [[(id: Int, key: OrderKey)]] = Array(repeating: [], count: sections.count)
+    var top: [[(id: Int, key: OrderKey)]] = Array(repeating: [], count: built.numberOfSections)
+    var inside: [Int: [(id: Int, key: OrderKey)]] = [:]
+    var sectionOf: [Int: Int] = [:]
     for record in records {
-      guard known[record.id] != nil, restored[record.id] == nil, record.section >= 0, record.section < sections.count
+      guard known.contains(record.id), restored[record.id] == nil, record.section >= 0,
+        record.section < built.numberOfSections
       else { return .itemsDiffer }
       guard let key = try? OrderKey(record.key) else { return .badKey }
       restored[record.id] = key
-      placed[record.section].append((id: record.id, key: key))
+      sectionOf[record.id] = record.section
+      if let parent = record.parent {
+        // Only a folder holds children, and a folder is never inside another.
+        guard built.isGroup(parent), !built.isGroup(record.id) else { return .itemsDiffer }
+        inside[parent, default: []].append((id: record.id, key: key))
+      } else {
+        top[record.section].append((id: record.id, key: key))
+      }
     }
-    for s in sections.indices {
-      placed[s].sort { $0.key < $1.key }
-      for i in placed[s].indices.dropFirst() where placed[s][i - 1].key == placed[s][i].key { return .badKey }
-      sections[s] = Snapshot<Int, Int>.Section(id: sections[s].id, items: placed[s].map { $0.id })
+    func sorted(_ run: [(id: Int, key: OrderKey)]) -> [Int]? {
+      let run = run.sorted { $0.key < $1.key }
+      for i in run.indices.dropFirst() where run[i - 1].key == run[i].key { return nil }
+      return run.map { $0.id }
     }
-    guard let snapshot = try? Snapshot(sections: sections) else { return .itemsDiffer }
+    var snapshot = Snapshot<Int, Int>()
+    for (s, section) in built.sections.enumerated() {
+      guard let items = sorted(top[s]), (try? snapshot.appendSection(section.id)) != nil else { return .badKey }
+      for id in items {
+        if built.isGroup(id) {
+          guard let children = sorted(inside[id] ?? []) else { return .badKey }
+          for child in children where sectionOf[child] != s { return .itemsDiffer }
+          guard
+            (try? snapshot.appendGroup(id, children: children, expanded: built.isExpanded(id), toSection: section.id))
+              != nil
+          else { return .itemsDiffer }
+        } else {
+          guard (try? snapshot.appendItem(id, toSection: section.id)) != nil else { return .itemsDiffer }
+        }
+      }
+    }
+    // Children of a folder that is not at the top level of any section: not all placed.
+    var placed = 0
+    for section in snapshot.sections {
+      for id in section.items { placed += 1 + (snapshot.isGroup(id) ? snapshot.children(of: id).count : 0) }
+    }
+    guard placed == known.count else { return .itemsDiffer }
     // Restored before the first frame: a view of the saved order with the same settings.
     var restoredView = CollectionView(
       snapshot: snapshot, layout: view.layoutConfiguration, viewSize: view.viewSize, mode: view.mode,
@@ -112,11 +160,12 @@ extension WebView {
   }
 }
 
-/// One saved record: an item, the index of its section, its order key.
+/// One saved record: an item, the index of its section, its order key, the folder it is in (if any).
 struct KeyRecord {
   var id: Int
   var section: Int
   var key: OrderKey
+  var parent: Int? = nil
 }
 
 /// Why saved records were not restored.
@@ -138,7 +187,7 @@ public func rk_input_buffer(_ length: Int32) -> Int32 {
 }
 
 /// Restores the order of saved records: `length` bytes of the input buffer, one record a line,
-/// `id section key` separated by spaces. Returns 0 when restored, else a ``RestoreError`` code
+/// `id section key` separated by spaces, and the folder's id after them for a folder's child. Returns 0 when restored, else a ``RestoreError`` code
 /// (nothing changes then).
 @_cdecl("rk_restore")
 public func rk_restore(_ h: Int32, _ length: Int32) -> Int32 {
@@ -146,13 +195,18 @@ public func rk_restore(_ h: Int32, _ length: Int32) -> Int32 {
   guard index >= 0, index < views.count, views[index] != nil, length >= 0, Int(length) <= inputBuffer.capacity else {
     return RestoreError.malformed.rawValue
   }
-  var records: [(id: Int, section: Int, key: String)] = []
+  var records: [(id: Int, section: Int, key: String, parent: Int?)] = []
   for line in UnsafeBufferPointer(start: inputBuffer.base, count: Int(length)).split(separator: UInt8(ascii: "\n")) {
     let fields = line.split(separator: UInt8(ascii: " "))
-    guard fields.count == 3, let id = decimal(fields[0]), let section = decimal(fields[1]) else {
+    guard fields.count == 3 || fields.count == 4, let id = decimal(fields[0]), let section = decimal(fields[1]) else {
       return RestoreError.malformed.rawValue
     }
-    records.append((id: id, section: section, key: String(decoding: fields[2], as: UTF8.self)))
+    var parent: Int?
+    if fields.count == 4 {
+      guard let p = decimal(fields[3]) else { return RestoreError.malformed.rawValue }
+      parent = p
+    }
+    records.append((id: id, section: section, key: String(decoding: fields[2], as: UTF8.self), parent: parent))
   }
   return views[index]!.restore(records)?.rawValue ?? 0
 }
@@ -168,9 +222,10 @@ public func rk_initial_keys(_ h: Int32) -> Int32 {
   return Int32(textBuffer.count)
 }
 
-/// Writes `id section key\n` into the text buffer.
+/// Writes `id section key\n` (or `id section key parent\n` for a folder's child) into the text buffer.
 func appendRecord(_ record: KeyRecord) {
-  for byte in "\(record.id) \(record.section) \(record.key.rawValue)\n".utf8 { textBuffer.append(byte) }
+  let parent = record.parent.map { " \($0)" } ?? ""
+  for byte in "\(record.id) \(record.section) \(record.key.rawValue)\(parent)\n".utf8 { textBuffer.append(byte) }
 }
 
 /// A non-negative decimal number of at most 9 digits, or `nil`.

@@ -13,13 +13,16 @@ enum WebScene: Int32 {
 /// A scene's data read from an outline: one line each,
 /// `S id name` a section; `I id name` an item of the last section; `G id expanded name` a group of
 /// the last section (expanded 0 or 1); `C id name` a child of the last group; `W id width height`
-/// an item's size (flow grids); `P id` an item pinned at the top level (Lessons).
+/// an item's size (flow grids and the Board's cards); `P id` an item pinned at the top level
+/// (Lessons); `L id limit` the most cards a section takes (the Board's Doing).
 struct Outline {
   var snapshot = Snapshot<Int, Int>()
   var itemNames: [Int: String] = [:]
   var sectionNames: [Int: String] = [:]
   var sizes: [Int: Size] = [:]
   var pinned: Set<Int> = []
+  /// Column limits (the Board's Doing), by section.
+  var limits: [Int: Int] = [:]
 
   /// Parses an outline; `nil` for a line it does not understand, or data the engine refuses
   /// (an identifier twice, a child before any group).
@@ -67,6 +70,9 @@ struct Outline {
         sizes[id] = Size(width: Double(w), height: Double(h))
       case UInt8(ascii: "P"):
         pinned.insert(id)
+      case UInt8(ascii: "L"):
+        guard let limit = decimal(tail) else { return nil }
+        limits[id] = limit
       default:
         return nil
       }
@@ -135,16 +141,10 @@ public func rk_scene_create(_ scene: Int32, _ length: Int32, _ width: Double, _ 
 }
 
 /// New data for a view (the Students re-sort): an outline of `length` bytes in the input buffer,
-/// animated: every item glides to its new place while sections appear and disappear, and a
-/// section whose count changed crossfades its header. Returns 0, or 1 when the outline does not
-/// parse or the engine refuses it (nothing changes).
-///
-/// The desktop calls `CollectionView.apply(_:animatingDifferences:…)`, whose differ
-/// (`StagedChangeset`) does not compile with Embedded Swift once specialised (key paths in
-/// StagedChangeset+Duplicates.swift and +ContentUpdates.swift). The web build gives the engine the
-/// same new data through its one door instead, `perform(.replaced(old:new:content:))`, which
-/// animates the visible items to their new places the same way; only the staged batch updates,
-/// which a UIKit front end needs and the page does not, are left out.
+/// given to the engine's `CollectionView.apply(_:animatingDifferences:…)` as the desktop does: its
+/// differ stages the batch updates, every item glides to its new place while sections appear and
+/// disappear, and a section whose count changed crossfades its header. Returns 0, or 1 when the
+/// outline does not parse or the engine refuses it (nothing changes).
 @_cdecl("rk_apply")
 public func rk_apply(_ h: Int32, _ length: Int32, _ time: Double) -> Int32 {
   let index = Int(h) - 1
@@ -159,12 +159,12 @@ public func rk_apply(_ h: Int32, _ length: Int32, _ time: Double) -> Int32 {
     if old.numberOfItems(inSection: i) != section.items.count { recounted.insert(section.id) }
   }
   do {
-    try views[index]!.view.perform(
-      .replaced(old: old, new: new, content: ContentChanges(sections: recounted)), time: time)
+    _ = try views[index]!.view.apply(new, sectionContentChanged: { recounted.contains($0) }, time: time)
   } catch {
     return 1
   }
-  views[index]!.receive(views[index]!.view.tick(time: time), isReplay: true)
+  // apply's events come with the next call: the tick delivers them now.
+  views[index]!.receive(views[index]!.view.tick(time: time))
   return 0
 }
 

@@ -6,19 +6,15 @@ struct WebView {
   var scene = WebScene.colors
   /// The engine's own reflow and settle duration, given back when reduced motion is turned off.
   let reflowDuration: Double
-  /// Undo and redo, kept here (see History.swift).
-  var history = WebHistory()
   /// The items' order keys, once the page saves them (see OrderKeys.swift).
   var keys: [Int: OrderKey] = [:]
   var hasKeys = false
   /// Keys changed since JavaScript last took the events: records to save.
   var pendingKeys: [KeyRecord] = []
 
-  /// Keeps the events of an engine call for JavaScript, records a committed gesture for undo
-  /// (unless it is an undo or redo itself), and gives moved items new order keys.
-  mutating func receive(_ events: [CollectionViewEvent<Int, Int>], isReplay: Bool = false) {
+  /// Keeps the events of an engine call for JavaScript and gives moved items new order keys.
+  mutating func receive(_ events: [CollectionViewEvent<Int, Int>]) {
     pending += events
-    if !isReplay { history.record(events, after: view.snapshot) }
     for event in events {
       if case .changed(.moved(let difference)) = event { keysForMove(difference) }
     }

@@ -11,7 +11,7 @@ window.reorderKit = reorderKit;
 const RENDER_HEADER = 8;
 const RENDER_STRIDE = 14;
 const KIND = { item: 0, header: 1, gap: 2, dropHighlight: 3, forbidden: 4, focusRing: 5 };
-const EVENT = { lifted: 1, dropped: 2, cancelled: 3, changed: 4, announcement: 5, tapped: 6, denied: 7, dropFailed: 8, key: 9 };
+const EVENT = { lifted: 1, dropped: 2, cancelled: 3, changed: 4, announcement: 5, tapped: 6, denied: 7, dropFailed: 8, key: 9, refused: 10 };
 const POINTER = { touch: 0, pen: 1, mouse: 2 };
 // The engine's keys (Web/Exports/Keyboard.swift), by the DOM's KeyboardEvent.key.
 const KEY = { " ": 0, Enter: 1, Escape: 2, ArrowUp: 3, ArrowDown: 4, ArrowLeft: 5, ArrowRight: 6, Home: 7, End: 8 };
@@ -19,7 +19,7 @@ const KEY_TAB = 9, KEY_BACKTAB = 10;
 const ACTIONS = 4; // the engine's accessibility moves, as bits 0…3 of rk_actions
 const RESTORE_ERRORS = { 1: "the records are malformed", 2: "they name other items than the scene has", 3: "an order key is not valid" };
 const SCENES = ["colors", "photos", "students", "lessons", "board"];
-const BUILT = ["colors", "photos", "students", "lessons"];
+const BUILT = ["colors", "photos", "students", "lessons", "board"];
 
 const view = document.getElementById("view");
 const announce = document.getElementById("announce");
@@ -171,7 +171,8 @@ class Store {
     return new Promise((resolve, reject) => {
       const transaction = this.db.transaction(STORE, "readwrite");
       const store = transaction.objectStore(STORE);
-      for (const { id, section, key } of records) store.put({ scene, id, section, key });
+      // A folder's child names its folder; a record without `parent` is at the top level.
+      for (const { id, section, key, parent } of records) store.put(parent === undefined ? { scene, id, section, key } : { scene, id, section, key, parent });
       transaction.oncomplete = () => resolve();
       transaction.onerror = () => reject(transaction.error ?? new Error("the write failed"));
       transaction.onabort = () => reject(transaction.error ?? new Error("the write was aborted"));
@@ -186,6 +187,20 @@ class Store {
       transaction.onerror = () => reject(transaction.error ?? new Error("the read failed"));
       transaction.onabort = () => reject(transaction.error ?? new Error("the read was aborted"));
     });
+  }
+}
+
+// Students' sort choice, one record of its own; a store that cannot be opened leaves the built-in
+// sort (restoreOrder then says why nothing is saved), `&reset` forgets it.
+const SORT_KEY = "students:sort";
+async function restoreSort(kind, reset) {
+  try {
+    const store = await openStore();
+    if (reset) { await store.clear(SORT_KEY); return; }
+    const [record] = await store.records(SORT_KEY);
+    if (record && Object.hasOwn(SORTS, record.key)) kind.sort = record.key;
+  } catch {
+    // restoreOrder opens the store again and puts the reason in the caption.
   }
 }
 
@@ -204,7 +219,7 @@ async function restoreOrder(rk, h, sceneKey, reset) {
     if (reset) await store.clear(sceneKey);
     const records = reset ? [] : await store.records(sceneKey);
     if (records.length > 0) {
-      const text = new TextEncoder().encode(records.map((r) => `${r.id} ${r.section} ${r.key}`).join("\n"));
+      const text = new TextEncoder().encode(records.map((r) => `${r.id} ${r.section} ${r.key}${r.parent === undefined ? "" : ` ${r.parent}`}`).join("\n"));
       const address = rk.rk_input_buffer(text.length);
       new Uint8Array(rk.memory.buffer, address, text.length).set(text);
       const code = rk.rk_restore(h, text.length);
@@ -233,8 +248,8 @@ function parseRecords(text) {
   const records = [];
   for (const line of text.split("\n")) {
     if (!line) continue;
-    const [id, section, key] = line.split(" ");
-    records.push({ id: Number(id), section: Number(section), key });
+    const [id, section, key, parent] = line.split(" ");
+    records.push(parent === undefined ? { id: Number(id), section: Number(section), key } : { id: Number(id), section: Number(section), key, parent: Number(parent) });
   }
   return records;
 }
@@ -341,7 +356,7 @@ function studentSections(sort) {
   }));
 }
 const students = {
-  title: "Students", saves: false, className: "student", sort: "name",
+  title: "Students", saves: true, className: "student", sort: "name",
   sections() { return studentSections(this.sort); },
   name: (id) => `s${id}`, spoken: (id) => STUDENTS[id - 1]?.name ?? `s${id}`,
   fill(element, id) {
@@ -366,7 +381,7 @@ const LESSONS = [
 ];
 const LESSON_NAMES = [];
 const lessons = {
-  title: "Lessons", saves: false, className: "lesson",
+  title: "Lessons", saves: true, className: "lesson",
   sections() {
     let next = 1;
     const entry = (name) => { LESSON_NAMES[next] = name; return { id: next++, name }; };
@@ -393,6 +408,399 @@ const lessons = {
 
 const SCENE_VIEWS = { colors, photos, students, lessons };
 
+// MARK: The Board scene (the desktop's BoardScene): columns of cards, cross-column drags, the
+// Doing limit, column moves, all decided by the engine's Board; the page draws what it renders.
+
+const BOARD_COLUMNS = [["backlog", "Backlog"], ["todo", "To do"], ["doing", "Doing"], ["review", "Review"], ["done", "Done"]];
+const BOARD_COUNTS = [12, 10, 2, 6, 10];
+const DOING_LIMIT = 3;
+const BOARD_TITLES = [
+  "Sign-in page", "Export the report as CSV and as a PDF with the company logo", "Dark mode",
+  "Fix the crash when a photo has no date", "Onboarding tour", "Search by tag",
+  "Move the settings into one screen with sections for account, privacy and sync", "Push notifications",
+  "Offline mode for the reader", "Rename \"Projects\" to \"Spaces\"", "Keyboard shortcuts",
+  "Share a board with a link that expires", "Undo in the editor", "Accessibility audit of every screen",
+  "Faster cold start", "Billing page", "Import from Trello and from Jira with their labels", "Calendar view",
+  "Two-factor sign-in", "Drag cards between columns", "Fix the typo on the pricing page",
+  "Localise the app into German, French and Japanese", "Profile pictures", "Archive old boards",
+  "Rate limit the public API", "Audit log", "Mentions in comments", "Weekly digest email",
+  "Migrate the database to the new server before the end of the quarter", "Release notes", "Bulk edit",
+  "Custom fields", "Fix the flaky upload test", "Widgets", "Slow query on the home feed", "Print layout",
+  "Webhooks", "Team invitations by email with a role chosen by the admin", "Emoji reactions", "Help centre",
+];
+const cardTitle = (n) => BOARD_TITLES[(n - 1) % BOARD_TITLES.length];
+// A card's title in lines of at most 28 characters, three at most (the desktop's wrapping).
+function cardLines(title) {
+  const lines = [];
+  let line = "";
+  for (const word of title.split(" ")) {
+    if (line && line.length + 1 + word.length > 28) { lines.push(line); line = ""; }
+    line += line ? ` ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 3);
+}
+const BOARD_HEADER = 9;
+const COLUMN_HEADER = 11;
+
+async function startBoard(rk, { share }) {
+  const now = () => (reorderKit.clock ? reorderKit.clock() : performance.now() / 1000);
+  const scene = "board";
+  document.getElementById("scene-title").textContent = "Board";
+  view.setAttribute("aria-label", "Board");
+  view.dataset.scene = scene;
+  const columnKey = (id) => BOARD_COLUMNS[id - 1]?.[0] ?? String(id);
+  const itemName = (id) => `card-${id}`;
+  const lines = [];
+  let n = 1;
+  BOARD_COLUMNS.forEach(([, title], k) => {
+    lines.push(`S ${k + 1} ${title}`);
+    for (let i = 0; i < BOARD_COUNTS[k]; i++, n++) {
+      lines.push(`I ${n} ${cardTitle(n)}`, `W ${n} 240 ${22 + 19 * cardLines(cardTitle(n)).length + 8}`);
+    }
+  });
+  lines.push(`L 3 ${DOING_LIMIT}`);
+  const b = rk.rk_board_create(writeInput(rk, lines.join("\n")), view.clientWidth, view.clientHeight);
+  if (b === 0) throw new Error("The engine could not create the board.");
+  const notes = [];
+  if (share !== null) notes.push(`Sharing board "${share}" is not connected yet: this board is local.`);
+  notes.push("The Board is not saved yet: it starts afresh on a reload.");
+  warn(notes.join(" "));
+
+  const decoder = new TextDecoder();
+  const columns = new Map(); // column id → { element, header, body }
+  const cells = new Map(); // card id → element
+  let floating = null;
+  let pressed = null;
+  let menu = null;
+  let focusedId = 0;
+  let lastFrames = [];
+
+  function order() {
+    const length = rk.rk_board_outline(b);
+    const text = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length));
+    const sections = [];
+    for (const line of text.split("\n")) {
+      const [k, a] = line.split(" ");
+      if (k === "S") sections.push({ id: columnKey(Number(a)), items: [] });
+      else if (k === "I") sections.at(-1).items.push(itemName(Number(a)));
+    }
+    return sections;
+  }
+
+  function takeEvents() {
+    const count = rk.rk_board_take_events(b);
+    if (count === 0) return;
+    const records = new Int32Array(rk.memory.buffer, rk.rk_events_buffer(), count * 4).slice();
+    let textLength = 0;
+    for (let i = 0; i < count; i++) {
+      if (records[i * 4] === EVENT.announcement) textLength = Math.max(textLength, records[i * 4 + 2] + records[i * 4 + 3]);
+    }
+    const text = new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), textLength).slice();
+    let changed = false;
+    for (let i = 0; i < count; i++) {
+      const [kind, id, a, len] = records.subarray(i * 4, i * 4 + 4);
+      switch (kind) {
+        case EVENT.lifted: report.push({ event: "lifted", scene, item: itemName(id) }); break;
+        case EVENT.dropped: report.push({ event: "dropped", scene, item: itemName(id) }); break;
+        case EVENT.cancelled: report.push({ event: "cancelled", scene, item: itemName(id) }); break;
+        case EVENT.refused: report.push({ event: "refused", scene, view: columnKey(id) }); break;
+        case EVENT.changed: changed = true; break;
+        case EVENT.announcement: {
+          const said = decoder.decode(text.subarray(a, a + len));
+          announce.textContent = said;
+          report.push({ event: "announcement", scene, text: said });
+          break;
+        }
+      }
+    }
+    if (changed) {
+      const sections = order();
+      countCards(sections);
+      report.push({ event: "changed", scene, sections });
+    }
+  }
+
+  // Each column's number of cards, for its header (only the visible cards are drawn).
+  const counts = new Map();
+  function countCards(sections) {
+    for (const section of sections) counts.set(BOARD_COLUMNS.findIndex(([key]) => key === section.id) + 1, section.items.length);
+  }
+
+  function column(id) {
+    let c = columns.get(id);
+    if (c) return c;
+    const header = document.createElement("div");
+    header.className = "column-header";
+    header.dataset.column = columnKey(id);
+    const body = document.createElement("div");
+    body.className = "column";
+    body.setAttribute("role", "list");
+    body.setAttribute("aria-label", BOARD_COLUMNS[id - 1]?.[1] ?? "");
+    view.append(header, body);
+    c = { header, body };
+    columns.set(id, c);
+    return c;
+  }
+
+  function card(id) {
+    let element = cells.get(id);
+    if (element) return element;
+    element = document.createElement("div");
+    element.className = "cell card";
+    element.dataset.id = itemName(id);
+    element.dataset.n = String(id);
+    element.tabIndex = -1;
+    element.setAttribute("role", "listitem");
+    element.setAttribute("aria-label", cardTitle(id));
+    const title = document.createElement("span");
+    title.textContent = cardTitle(id);
+    const actions = document.createElement("button");
+    actions.className = "actions";
+    actions.type = "button";
+    actions.tabIndex = -1;
+    actions.textContent = "⋯";
+    actions.setAttribute("aria-label", `Actions for ${cardTitle(id)}`);
+    actions.setAttribute("aria-haspopup", "menu");
+    element.append(title, actions);
+    cells.set(id, element);
+    return element;
+  }
+
+  const place = (element, x, y, w, hh) => {
+    element.style.width = `${w}px`;
+    element.style.height = `${hh}px`;
+    element.style.transform = `translate(${x}px, ${y}px)`;
+  };
+
+  function draw(time) {
+    const count = rk.rk_board_render(b, time);
+    const values = new Float64Array(rk.memory.buffer, rk.rk_render_buffer(), rk.memory.buffer.byteLength / 8 - rk.rk_render_buffer() / 8);
+    const [ox, oy] = [values[1], values[2]];
+    const seen = new Set();
+    const frames = [];
+    let o = BOARD_HEADER;
+    for (let k = 0; k < count; k++) {
+      const id = values[o], fx = values[o + 1] - ox, fy = values[o + 2] - oy, fw = values[o + 3], fh = values[o + 4];
+      const hx = values[o + 5] - ox, hy = values[o + 6] - oy, hw = values[o + 7], hh = values[o + 8];
+      const state = values[o + 9], elements = values[o + 10];
+      o += COLUMN_HEADER;
+      const c = column(id);
+      place(c.body, fx, fy, fw, fh);
+      place(c.header, hx, hy, hw, hh);
+      c.header.classList.toggle("moving", (state & 1) !== 0);
+      c.header.classList.toggle("refusing", (state & 2) !== 0);
+      c.body.classList.toggle("refusing", (state & 2) !== 0);
+      c.body.classList.toggle("destination", (state & 4) !== 0);
+      for (let i = 0; i < elements; i++, o += RENDER_STRIDE) {
+        const kind = values[o], cid = values[o + 1];
+        if (kind !== KIND.item) continue;
+        const element = card(cid);
+        if (element.parentElement !== c.body) c.body.append(element);
+        seen.add(cid);
+        const x = values[o + 2], y = values[o + 3] + 4, w = values[o + 4], h = values[o + 5] - 8;
+        element.style.width = `${w}px`;
+        element.style.height = `${h}px`;
+        element.style.transform = `translate(${x}px, ${y}px) scale(${values[o + 6]})`;
+        element.style.opacity = values[o + 8];
+        element.style.zIndex = String(i + 1);
+        element.classList.toggle("lifted", values[o + 7] === 1 || values[o + 9] > 0);
+        element.style.setProperty("--lift", values[o + 9]);
+        frames.push([cid, x + fx, y + fy, w, h]);
+      }
+      const title = BOARD_COLUMNS[id - 1]?.[1] ?? "";
+      const cards = counts.get(id) ?? 0;
+      c.header.textContent = id === 3 ? `${title} · ${cards}/${DOING_LIMIT}` : `${title} · ${cards}`;
+    }
+    const lead = values[4];
+    if (lead >= 0) {
+      if (!floating) { floating = card(lead).cloneNode(true); floating.classList.add("floating", "lifted"); floating.style.setProperty("--lift", 1); view.append(floating); }
+      place(floating, values[5] - ox, values[6] - oy, values[7], values[8]);
+    } else if (floating) { floating.remove(); floating = null; }
+    for (const [id, element] of cells) {
+      if (!seen.has(id) && !(menu && menu.id === id)) { element.remove(); cells.delete(id); }
+    }
+    lastFrames = frames;
+    syncFocus();
+  }
+
+  function syncFocus() {
+    const id = rk.rk_board_focused(b);
+    const target = cells.get(id) ?? (id === 0 ? cells.get(lastFrames[0]?.[0]) : undefined);
+    for (const [cid, element] of cells) {
+      element.tabIndex = element === target ? 0 : -1;
+      element.classList.toggle("focused", cid === id);
+    }
+    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
+    if ((id !== focusedId || document.activeElement !== target) && id !== 0 && target && inView && !menu) {
+      target.focus({ preventScroll: true });
+    }
+    focusedId = id;
+  }
+
+  function frame() {
+    const t = now();
+    rk.rk_board_tick(b, t);
+    takeEvents();
+    draw(t);
+    requestAnimationFrame(frame);
+  }
+
+  const point = (event) => {
+    const r = view.getBoundingClientRect();
+    return [event.clientX - r.left, event.clientY - r.top];
+  };
+  view.addEventListener("pointerdown", (event) => {
+    if (event.target.closest(".actions, .menu")) return;
+    closeMenu(false);
+    if (pressed !== null || event.button > 0) return;
+    pressed = event.pointerId;
+    view.setPointerCapture(event.pointerId);
+    const [x, y] = point(event);
+    rk.rk_board_pointer_down(b, x, y, now(), POINTER[event.pointerType] ?? POINTER.touch);
+    event.preventDefault();
+  });
+  view.addEventListener("pointermove", (event) => {
+    if (event.pointerId !== pressed) return;
+    const [x, y] = point(event);
+    rk.rk_board_pointer_move(b, x, y, now());
+  });
+  const release = (event) => {
+    if (event.pointerId !== pressed) return;
+    pressed = null;
+    const [x, y] = point(event);
+    if (event.type === "pointercancel") rk.rk_board_cancel(b, now());
+    else rk.rk_board_pointer_up(b, x, y, now());
+    takeEvents();
+  };
+  view.addEventListener("pointerup", release);
+  view.addEventListener("pointercancel", release);
+  view.addEventListener("dragstart", (event) => event.preventDefault());
+  view.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const [x, y] = point(event);
+    rk.rk_board_scroll(b, event.deltaX, event.deltaY, x, y, now());
+  }, { passive: false });
+  view.addEventListener("focusin", (event) => {
+    const element = event.target.closest(".card");
+    if (!element || menu) return;
+    const id = Number(element.dataset.n);
+    if (id !== rk.rk_board_focused(b) && rk.rk_board_is_dragging(b) === 0) {
+      rk.rk_board_focus(b, id, now());
+      takeEvents();
+    }
+  });
+  window.addEventListener("keydown", (event) => {
+    if (menu) return;
+    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
+    if (!inView) return;
+    const t = now();
+    const shortcut = event.ctrlKey || event.metaKey;
+    if (shortcut && !event.altKey && (event.key === "z" || event.key === "Z" || event.key === "y")) {
+      if (event.key === "y" || event.shiftKey) rk.rk_board_redo(b, t);
+      else rk.rk_board_undo(b, t);
+      takeEvents();
+      event.preventDefault();
+      return;
+    }
+    if (shortcut || event.altKey) return;
+    if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
+      const id = rk.rk_board_focused(b);
+      if (id !== 0) openMenu(id);
+      event.preventDefault();
+      return;
+    }
+    if (event.key === "Escape") {
+      rk.rk_board_cancel(b, t);
+      pressed = null;
+      takeEvents();
+      event.preventDefault();
+      return;
+    }
+    if (pressed !== null) return;
+    let code = KEY[event.key];
+    if (event.key === "Tab") code = event.shiftKey ? KEY_BACKTAB : KEY_TAB;
+    if (code === undefined) return;
+    const before = rk.rk_board_focused(b);
+    rk.rk_board_key(b, code, t);
+    takeEvents();
+    if (code >= KEY_TAB && rk.rk_board_focused(b) === before && rk.rk_board_is_dragging(b) === 0 && before !== 0) return;
+    event.preventDefault();
+    draw(t);
+  });
+  view.addEventListener("click", (event) => {
+    const button = event.target.closest(".actions");
+    if (button && !button.closest(".floating")) openMenu(Number(button.parentElement.dataset.n));
+  });
+
+  // The engine's accessibility actions on a card: moves within its column and "Move to Doing" …
+  function openMenu(id) {
+    closeMenu(false);
+    const owner = cells.get(id);
+    const count = owner ? rk.rk_board_actions(b, id) : 0;
+    if (count === 0) { announce.textContent = `${cardTitle(id)} cannot move now.`; return; }
+    const names = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), rk.rk_text_length()));
+    const element = document.createElement("div");
+    element.className = "menu";
+    element.setAttribute("role", "menu");
+    element.setAttribute("aria-label", `Move ${cardTitle(id)}`);
+    names.split("\n").slice(0, count).forEach((name, index) => {
+      const item = document.createElement("button");
+      item.type = "button";
+      item.setAttribute("role", "menuitem");
+      item.textContent = name;
+      item.addEventListener("click", () => {
+        rk.rk_board_perform_action(b, id, index, now());
+        closeMenu(true);
+        takeEvents();
+      });
+      element.append(item);
+    });
+    element.addEventListener("keydown", (event) => {
+      const entries = [...element.querySelectorAll("[role=menuitem]")];
+      const at = entries.indexOf(document.activeElement);
+      if (event.key === "Escape" || event.key === "Tab") closeMenu(true);
+      else if (event.key === "ArrowDown") entries[(at + 1) % entries.length].focus();
+      else if (event.key === "ArrowUp") entries[(at - 1 + entries.length) % entries.length].focus();
+      else if (event.key === "Home") entries[0].focus();
+      else if (event.key === "End") entries[entries.length - 1].focus();
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+    });
+    const r = owner.getBoundingClientRect(), v = view.getBoundingClientRect();
+    element.style.left = `${Math.min(r.left - v.left, v.width - 180)}px`;
+    element.style.top = `${Math.min(r.bottom - v.top + 4, v.height - 200)}px`;
+    view.append(element);
+    menu = { element, id };
+    element.querySelector("[role=menuitem]").focus();
+  }
+  function closeMenu(refocus) {
+    if (!menu) return;
+    const { element, id } = menu;
+    menu = null;
+    element.remove();
+    if (refocus) cells.get(id)?.focus({ preventScroll: true });
+  }
+  document.addEventListener("pointerdown", (event) => {
+    if (menu && !menu.element.contains(event.target)) closeMenu(false);
+  });
+
+  const t0 = now();
+  rk.rk_board_tick(b, t0);
+  countCards(order());
+  takeEvents();
+  draw(t0);
+  const r = view.getBoundingClientRect();
+  report.push({
+    event: "ready", scene, window: [window.innerWidth, window.innerHeight],
+    items: lastFrames.map(([id, x, y, w, hh]) => ({ id: itemName(id), frame: [x + r.left, y + r.top, w, hh] })),
+    sections: order(),
+  });
+  reorderKit.ready = true;
+  requestAnimationFrame(frame);
+}
+
 // MARK: The scene
 
 async function start(rk, { scene, items, reset }) {
@@ -409,6 +817,8 @@ async function start(rk, { scene, items, reset }) {
     h = kind.create(rk, items, width, height);
     sectionKeys.set(0, scene);
   } else {
+    // Students: the saved sort choice (a record of its own) chooses the data the view starts with.
+    if (kind.sort) await restoreSort(kind, reset);
     const sections = kind.sections();
     for (const section of sections) sectionKeys.set(section.id, section.key);
     h = rk.rk_scene_create(SCENE_CODES[scene], writeInput(rk, outlineText(sections)), width, height);
@@ -418,10 +828,11 @@ async function start(rk, { scene, items, reset }) {
   view.setAttribute("aria-label", kind.title);
   view.dataset.scene = scene;
 
-  const sceneKey = kind.create ? `${scene}:${items}` : scene;
+  // Students' order is saved per sort choice (its sections differ from one sort to another).
+  let sceneKey = kind.create ? `${scene}:${items}` : kind.sort ? `${scene}:${kind.sort}` : scene;
   let saved = null;
   if (kind.saves) saved = await restoreOrder(rk, h, sceneKey, reset);
-  else warn(`Not saved yet: only Colors and Photos are kept in IndexedDB.`);
+  else warn(`Not saved yet: only Colors, Photos, Students and Lessons are kept in IndexedDB.`);
   const store = saved?.store;
   let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
     warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
@@ -867,6 +1278,16 @@ async function start(rk, { scene, items, reset }) {
         if (rk.rk_apply(h, writeInput(rk, outlineText(sections)), now()) !== 0) warn("The engine refused the new order.");
         for (const [id, element] of cells) kind.refill(element, id);
         takeEvents();
+        // Saved: the sort choice, and the new order's keys (the engine's, for the data as it is now).
+        if (store) {
+          sceneKey = `${scene}:${key}`;
+          const length = rk.rk_initial_keys(h);
+          const fresh = parseRecords(new TextDecoder().decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length)));
+          saving = saving.then(() => store.clear(sceneKey)).then(() => store.put(sceneKey, fresh))
+            .then(() => store.put(SORT_KEY, [{ id: 0, section: 0, key }])).catch((error) => {
+              warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
+            });
+        }
       });
       control.append(button);
     }
@@ -897,7 +1318,8 @@ try {
   } catch (error) {
     throw new Error(`The engine (reorderkit.wasm) failed to load: ${error.message}`);
   }
-  await start(rk, parameters);
+  if (parameters.scene === "board") await startBoard(rk, parameters);
+  else await start(rk, parameters);
 } catch (error) {
   fail(error.message);
 }
