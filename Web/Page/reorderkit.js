@@ -408,6 +408,113 @@ const lessons = {
 
 const SCENE_VIEWS = { colors, photos, students, lessons };
 
+// MARK: Input, the Board's and a single view's alike: DOM events in, engine calls out. No rule here:
+// the engine decides what a press, a move or a key does; this only says which element and when.
+function wireInput({
+  view, now, takeEvents, draw, cell, menuOpen, openMenu, closeMenu,
+  down, move, up, cancel, wheel, focused, focus, isDragging, key, undo, redo, page,
+}) {
+  let pressed = null; // the pointerId that is down, if any
+  const point = (event) => {
+    const r = view.getBoundingClientRect();
+    return [event.clientX - r.left, event.clientY - r.top];
+  };
+  view.addEventListener("pointerdown", (event) => {
+    if (event.target.closest(".actions, .menu")) return; // the actions button is not a press on the cell
+    closeMenu(false);
+    if (pressed !== null || event.button > 0) return;
+    pressed = event.pointerId;
+    view.setPointerCapture(event.pointerId);
+    const [x, y] = point(event);
+    down(x, y, now(), POINTER[event.pointerType] ?? POINTER.touch);
+    event.preventDefault();
+  });
+  view.addEventListener("pointermove", (event) => {
+    if (event.pointerId !== pressed) return;
+    const [x, y] = point(event);
+    move(x, y, now());
+  });
+  const release = (event) => {
+    if (event.pointerId !== pressed) return;
+    pressed = null;
+    const [x, y] = point(event);
+    if (event.type === "pointercancel") cancel(now());
+    else up(x, y, now());
+    takeEvents();
+  };
+  view.addEventListener("pointerup", release);
+  view.addEventListener("pointercancel", release);
+  view.addEventListener("dragstart", (event) => event.preventDefault());
+  view.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const [x, y] = point(event);
+    wheel(event.deltaX, event.deltaY, x, y, now());
+  }, { passive: false });
+
+  // A cell the browser focused (Tab into the view, a click on it): the engine's focus follows.
+  view.addEventListener("focusin", (event) => {
+    const element = event.target.closest(cell);
+    if (!element || menuOpen()) return;
+    const id = Number(element.dataset.n);
+    if (id !== focused() && !isDragging()) {
+      focus(id, now());
+      takeEvents();
+    }
+  });
+
+  window.addEventListener("keydown", (event) => {
+    if (menuOpen()) return; // the menu has the keys
+    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
+    if (!inView) return;
+    const t = now();
+    const shortcut = event.ctrlKey || event.metaKey;
+    if (shortcut && !event.altKey && (event.key === "z" || event.key === "Z" || event.key === "y")) {
+      if (event.key === "y" || event.shiftKey) redo(t);
+      else undo(t);
+      takeEvents();
+      event.preventDefault();
+      return;
+    }
+    if (shortcut || event.altKey) return;
+    if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
+      const id = focused();
+      if (id !== 0) openMenu(id);
+      event.preventDefault();
+      return;
+    }
+    if (page && (event.key === "PageDown" || event.key === "PageUp")) {
+      page(event.key === "PageDown" ? 1 : -1, t);
+      event.preventDefault();
+      return;
+    }
+    if (event.key === "Escape") {
+      // A pointer drag or a keyboard drag: the items go back.
+      cancel(t);
+      pressed = null;
+      takeEvents();
+      event.preventDefault();
+      return;
+    }
+    if (pressed !== null) return; // the pointer holds the view
+    let code = KEY[event.key];
+    if (event.key === "Tab") code = event.shiftKey ? KEY_BACKTAB : KEY_TAB;
+    if (code === undefined) return;
+    const before = focused();
+    key(code, t);
+    takeEvents();
+    // Tab at the first or last item leaves the view, as Tab does on a page: the engine kept the focus.
+    if (code >= KEY_TAB && focused() === before && !isDragging() && before !== 0) return;
+    event.preventDefault();
+    draw(t);
+  });
+
+  // The actions button opens the engine's accessibility actions (not on the lifted copy of a card).
+  view.addEventListener("click", (event) => {
+    const button = event.target.closest(".actions");
+    if (button && !button.closest(".floating")) openMenu(Number(button.parentElement.dataset.n));
+  });
+}
+
 // MARK: The Board scene (the desktop's BoardScene): columns of cards, cross-column drags, the
 // Doing limit, column moves, all decided by the engine's Board; the page draws what it renders.
 
@@ -471,7 +578,6 @@ async function startBoard(rk, { share }) {
   const columns = new Map(); // column id → { element, header, body }
   const cells = new Map(); // card id → element
   let floating = null;
-  let pressed = null;
   let menu = null;
   let focusedId = 0;
   let lastFrames = [];
@@ -646,91 +752,19 @@ async function startBoard(rk, { share }) {
     requestAnimationFrame(frame);
   }
 
-  const point = (event) => {
-    const r = view.getBoundingClientRect();
-    return [event.clientX - r.left, event.clientY - r.top];
-  };
-  view.addEventListener("pointerdown", (event) => {
-    if (event.target.closest(".actions, .menu")) return;
-    closeMenu(false);
-    if (pressed !== null || event.button > 0) return;
-    pressed = event.pointerId;
-    view.setPointerCapture(event.pointerId);
-    const [x, y] = point(event);
-    rk.rk_board_pointer_down(b, x, y, now(), POINTER[event.pointerType] ?? POINTER.touch);
-    event.preventDefault();
-  });
-  view.addEventListener("pointermove", (event) => {
-    if (event.pointerId !== pressed) return;
-    const [x, y] = point(event);
-    rk.rk_board_pointer_move(b, x, y, now());
-  });
-  const release = (event) => {
-    if (event.pointerId !== pressed) return;
-    pressed = null;
-    const [x, y] = point(event);
-    if (event.type === "pointercancel") rk.rk_board_cancel(b, now());
-    else rk.rk_board_pointer_up(b, x, y, now());
-    takeEvents();
-  };
-  view.addEventListener("pointerup", release);
-  view.addEventListener("pointercancel", release);
-  view.addEventListener("dragstart", (event) => event.preventDefault());
-  view.addEventListener("wheel", (event) => {
-    event.preventDefault();
-    const [x, y] = point(event);
-    rk.rk_board_scroll(b, event.deltaX, event.deltaY, x, y, now());
-  }, { passive: false });
-  view.addEventListener("focusin", (event) => {
-    const element = event.target.closest(".card");
-    if (!element || menu) return;
-    const id = Number(element.dataset.n);
-    if (id !== rk.rk_board_focused(b) && rk.rk_board_is_dragging(b) === 0) {
-      rk.rk_board_focus(b, id, now());
-      takeEvents();
-    }
-  });
-  window.addEventListener("keydown", (event) => {
-    if (menu) return;
-    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
-    if (!inView) return;
-    const t = now();
-    const shortcut = event.ctrlKey || event.metaKey;
-    if (shortcut && !event.altKey && (event.key === "z" || event.key === "Z" || event.key === "y")) {
-      if (event.key === "y" || event.shiftKey) rk.rk_board_redo(b, t);
-      else rk.rk_board_undo(b, t);
-      takeEvents();
-      event.preventDefault();
-      return;
-    }
-    if (shortcut || event.altKey) return;
-    if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
-      const id = rk.rk_board_focused(b);
-      if (id !== 0) openMenu(id);
-      event.preventDefault();
-      return;
-    }
-    if (event.key === "Escape") {
-      rk.rk_board_cancel(b, t);
-      pressed = null;
-      takeEvents();
-      event.preventDefault();
-      return;
-    }
-    if (pressed !== null) return;
-    let code = KEY[event.key];
-    if (event.key === "Tab") code = event.shiftKey ? KEY_BACKTAB : KEY_TAB;
-    if (code === undefined) return;
-    const before = rk.rk_board_focused(b);
-    rk.rk_board_key(b, code, t);
-    takeEvents();
-    if (code >= KEY_TAB && rk.rk_board_focused(b) === before && rk.rk_board_is_dragging(b) === 0 && before !== 0) return;
-    event.preventDefault();
-    draw(t);
-  });
-  view.addEventListener("click", (event) => {
-    const button = event.target.closest(".actions");
-    if (button && !button.closest(".floating")) openMenu(Number(button.parentElement.dataset.n));
+  wireInput({
+    view, now, takeEvents, draw, cell: ".card", menuOpen: () => menu !== null, openMenu, closeMenu,
+    down: (x, y, t, pointer) => rk.rk_board_pointer_down(b, x, y, t, pointer),
+    move: (x, y, t) => rk.rk_board_pointer_move(b, x, y, t),
+    up: (x, y, t) => rk.rk_board_pointer_up(b, x, y, t),
+    cancel: (t) => rk.rk_board_cancel(b, t),
+    wheel: (dx, dy, x, y, t) => rk.rk_board_scroll(b, dx, dy, x, y, t),
+    focused: () => rk.rk_board_focused(b),
+    focus: (id, t) => rk.rk_board_focus(b, id, t),
+    isDragging: () => rk.rk_board_is_dragging(b) !== 0,
+    key: (code, t) => rk.rk_board_key(b, code, t),
+    undo: (t) => rk.rk_board_undo(b, t),
+    redo: (t) => rk.rk_board_redo(b, t),
   });
 
   // The engine's accessibility actions on a card: moves within its column and "Move to Doing" …
@@ -879,15 +913,10 @@ async function start(rk, { scene, items, reset }) {
   if (!kind.create) learnSections(kind.sections());
   let gapElement = null;
   let lastFrames = []; // [id, x, y, w, h] of the items drawn last, for the report
-  let pressed = null; // the pointerId that is down, if any
   let focusedId = 0; // the engine's focused item, as last drawn
   let menu = null; // the open accessibility-actions menu: { element, id }
   const decoder = new TextDecoder();
 
-  const point = (event) => {
-    const r = view.getBoundingClientRect();
-    return [event.clientX - r.left, event.clientY - r.top];
-  };
 
   // The sections as the desktop's report writes them: identifiers, groups as {id, children, expanded}.
   function order() {
@@ -1095,104 +1124,21 @@ async function start(rk, { scene, items, reset }) {
     requestAnimationFrame(frame);
   }
 
-  // MARK: Pointer, wheel
-
-  view.addEventListener("pointerdown", (event) => {
-    if (event.target.closest(".actions, .menu")) return; // the actions button is not a press on the cell
-    closeMenu(false);
-    if (pressed !== null || event.button > 0) return;
-    pressed = event.pointerId;
-    view.setPointerCapture(event.pointerId);
-    const [x, y] = point(event);
-    rk.rk_pointer_down(h, x, y, now(), POINTER[event.pointerType] ?? POINTER.touch);
-    event.preventDefault();
-  });
-  view.addEventListener("pointermove", (event) => {
-    if (event.pointerId !== pressed) return;
-    const [x, y] = point(event);
-    rk.rk_pointer_move(h, x, y, now());
-  });
-  const release = (event) => {
-    if (event.pointerId !== pressed) return;
-    pressed = null;
-    const [x, y] = point(event);
-    if (event.type === "pointercancel") rk.rk_cancel(h, now());
-    else rk.rk_pointer_up(h, x, y, now());
-    takeEvents();
-  };
-  view.addEventListener("pointerup", release);
-  view.addEventListener("pointercancel", release);
-  view.addEventListener("dragstart", (event) => event.preventDefault());
-  view.addEventListener("wheel", (event) => {
-    event.preventDefault();
-    rk.rk_scroll(h, event.deltaX, event.deltaY, now());
-  }, { passive: false });
-
-  // MARK: Keyboard
-
-  // A cell the browser focused (Tab into the view, a click on it): the engine's focus follows.
-  view.addEventListener("focusin", (event) => {
-    const element = event.target.closest(".cell");
-    if (!element || menu) return;
-    const id = Number(element.dataset.n);
-    if (id !== rk.rk_focused(h) && rk.rk_is_dragging(h) === 0) {
-      rk.rk_focus(h, id, now());
-      takeEvents();
-    }
-  });
-
-  window.addEventListener("keydown", (event) => {
-    if (menu) return; // the menu has the keys
-    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
-    if (!inView) return;
-    const t = now();
-    const shortcut = event.ctrlKey || event.metaKey;
-    if (shortcut && !event.altKey && (event.key === "z" || event.key === "Z" || event.key === "y")) {
-      if (event.key === "y" || event.shiftKey) rk.rk_redo(h, t);
-      else rk.rk_undo(h, t);
-      takeEvents();
-      event.preventDefault();
-      return;
-    }
-    if (shortcut || event.altKey) return;
-    if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
-      const id = rk.rk_focused(h);
-      if (id !== 0) openMenu(id);
-      event.preventDefault();
-      return;
-    }
-    if (event.key === "PageDown" || event.key === "PageUp") {
-      rk.rk_scroll(h, 0, (event.key === "PageDown" ? 0.9 : -0.9) * height, t);
-      event.preventDefault();
-      return;
-    }
-    if (event.key === "Escape") {
-      // A pointer drag or a keyboard drag: the items go back.
-      rk.rk_cancel(h, t);
-      pressed = null;
-      takeEvents();
-      event.preventDefault();
-      return;
-    }
-    if (pressed !== null) return; // the pointer holds the view
-    let code = KEY[event.key];
-    if (event.key === "Tab") code = event.shiftKey ? KEY_BACKTAB : KEY_TAB;
-    if (code === undefined) return;
-    const before = rk.rk_focused(h);
-    rk.rk_key(h, code, t);
-    takeEvents();
-    // Tab at the first or last item leaves the view, as Tab does on a page: the engine kept the focus.
-    if (code >= KEY_TAB && rk.rk_focused(h) === before && rk.rk_is_dragging(h) === 0 && before !== 0) return;
-    event.preventDefault();
-    draw(t);
-  });
-
-  // MARK: Accessibility actions
-
-  view.addEventListener("click", (event) => {
-    const button = event.target.closest(".actions");
-    if (!button) return;
-    openMenu(Number(button.parentElement.dataset.n));
+  wireInput({
+    view, now, takeEvents, draw, cell: ".cell", menuOpen: () => menu !== null, openMenu, closeMenu,
+    down: (x, y, t, pointer) => rk.rk_pointer_down(h, x, y, t, pointer),
+    move: (x, y, t) => rk.rk_pointer_move(h, x, y, t),
+    up: (x, y, t) => rk.rk_pointer_up(h, x, y, t),
+    cancel: (t) => rk.rk_cancel(h, t),
+    wheel: (dx, dy, x, y, t) => rk.rk_scroll(h, dx, dy, t),
+    focused: () => rk.rk_focused(h),
+    focus: (id, t) => rk.rk_focus(h, id, t),
+    isDragging: () => rk.rk_is_dragging(h) !== 0,
+    key: (code, t) => rk.rk_key(h, code, t),
+    undo: (t) => rk.rk_undo(h, t),
+    redo: (t) => rk.rk_redo(h, t),
+    // Page Up and Page Down scroll the list by most of a screen (the Board has no such keys).
+    page: (direction, t) => rk.rk_scroll(h, 0, direction * 0.9 * height, t),
   });
 
   // A menu of the engine's accessibility moves for an item, as buttons a screen reader lists.
