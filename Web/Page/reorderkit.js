@@ -515,6 +515,67 @@ function wireInput({
   });
 }
 
+// MARK: The accessibility-actions menu, the Board's and a single view's alike: the engine's actions
+// for one item as buttons a screen reader lists (arrows, Home and End move among them; Esc and Tab
+// close it and give the focus back to the item). Each entry: { name, action?, perform }.
+function actionsMenu(view, cells, after) {
+  const menu = {
+    current: null, // { element, id } while it is open
+    open(id, label, entries) {
+      this.close(false);
+      const owner = cells.get(id);
+      if (!owner || entries.length === 0) return;
+      const element = document.createElement("div");
+      element.className = "menu";
+      element.setAttribute("role", "menu");
+      element.setAttribute("aria-label", label);
+      for (const entry of entries) {
+        const item = document.createElement("button");
+        item.type = "button";
+        item.setAttribute("role", "menuitem");
+        if (entry.action !== undefined) item.dataset.action = entry.action;
+        item.textContent = entry.name;
+        item.addEventListener("click", () => {
+          entry.perform();
+          this.close(true);
+          after();
+        });
+        element.append(item);
+      }
+      element.addEventListener("keydown", (event) => {
+        const items = [...element.querySelectorAll("[role=menuitem]")];
+        const at = items.indexOf(document.activeElement);
+        if (event.key === "Escape" || event.key === "Tab") this.close(true);
+        else if (event.key === "ArrowDown") items[(at + 1) % items.length].focus();
+        else if (event.key === "ArrowUp") items[(at - 1 + items.length) % items.length].focus();
+        else if (event.key === "Home") items[0].focus();
+        else if (event.key === "End") items[items.length - 1].focus();
+        else return;
+        event.preventDefault();
+        event.stopPropagation();
+      });
+      // Beside the item, kept inside the view.
+      const r = owner.getBoundingClientRect(), v = view.getBoundingClientRect();
+      element.style.left = `${Math.min(r.left - v.left, v.width - 180)}px`;
+      element.style.top = `${Math.min(r.bottom - v.top + 4, v.height - 200)}px`;
+      view.append(element);
+      this.current = { element, id };
+      element.querySelector("[role=menuitem]").focus();
+    },
+    close(refocus) {
+      if (!this.current) return;
+      const { element, id } = this.current;
+      this.current = null;
+      element.remove();
+      if (refocus) cells.get(id)?.focus({ preventScroll: true });
+    },
+  };
+  document.addEventListener("pointerdown", (event) => {
+    if (menu.current && !menu.current.element.contains(event.target)) menu.close(false);
+  });
+  return menu;
+}
+
 // MARK: The Board scene (the desktop's BoardScene): columns of cards, cross-column drags, the
 // Doing limit, column moves, all decided by the engine's Board; the page draws what it renders.
 
@@ -578,7 +639,7 @@ async function startBoard(rk, { share }) {
   const columns = new Map(); // column id → { element, header, body }
   const cells = new Map(); // card id → element
   let floating = null;
-  let menu = null;
+  const menu = actionsMenu(view, cells, () => takeEvents());
   let focusedId = 0;
   let lastFrames = [];
 
@@ -724,7 +785,7 @@ async function startBoard(rk, { share }) {
       place(floating, values[5] - ox, values[6] - oy, values[7], values[8]);
     } else if (floating) { floating.remove(); floating = null; }
     for (const [id, element] of cells) {
-      if (!seen.has(id) && !(menu && menu.id === id)) { element.remove(); cells.delete(id); }
+      if (!seen.has(id) && menu.current?.id !== id) { element.remove(); cells.delete(id); }
     }
     lastFrames = frames;
     syncFocus();
@@ -738,7 +799,7 @@ async function startBoard(rk, { share }) {
       element.classList.toggle("focused", cid === id);
     }
     const inView = view.contains(document.activeElement) || document.activeElement === document.body;
-    if ((id !== focusedId || document.activeElement !== target) && id !== 0 && target && inView && !menu) {
+    if ((id !== focusedId || document.activeElement !== target) && id !== 0 && target && inView && !menu.current) {
       target.focus({ preventScroll: true });
     }
     focusedId = id;
@@ -753,7 +814,7 @@ async function startBoard(rk, { share }) {
   }
 
   wireInput({
-    view, now, takeEvents, draw, cell: ".card", menuOpen: () => menu !== null, openMenu, closeMenu,
+    view, now, takeEvents, draw, cell: ".card", menuOpen: () => menu.current !== null, openMenu, closeMenu,
     down: (x, y, t, pointer) => rk.rk_board_pointer_down(b, x, y, t, pointer),
     move: (x, y, t) => rk.rk_board_pointer_move(b, x, y, t),
     up: (x, y, t) => rk.rk_board_pointer_up(b, x, y, t),
@@ -769,56 +830,14 @@ async function startBoard(rk, { share }) {
 
   // The engine's accessibility actions on a card: moves within its column and "Move to Doing" …
   function openMenu(id) {
-    closeMenu(false);
-    const owner = cells.get(id);
-    const count = owner ? rk.rk_board_actions(b, id) : 0;
-    if (count === 0) { announce.textContent = `${cardTitle(id)} cannot move now.`; return; }
+    const count = cells.has(id) ? rk.rk_board_actions(b, id) : 0;
+    if (count === 0) { menu.close(false); announce.textContent = `${cardTitle(id)} cannot move now.`; return; }
     const names = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), rk.rk_text_length()));
-    const element = document.createElement("div");
-    element.className = "menu";
-    element.setAttribute("role", "menu");
-    element.setAttribute("aria-label", `Move ${cardTitle(id)}`);
-    names.split("\n").slice(0, count).forEach((name, index) => {
-      const item = document.createElement("button");
-      item.type = "button";
-      item.setAttribute("role", "menuitem");
-      item.textContent = name;
-      item.addEventListener("click", () => {
-        rk.rk_board_perform_action(b, id, index, now());
-        closeMenu(true);
-        takeEvents();
-      });
-      element.append(item);
-    });
-    element.addEventListener("keydown", (event) => {
-      const entries = [...element.querySelectorAll("[role=menuitem]")];
-      const at = entries.indexOf(document.activeElement);
-      if (event.key === "Escape" || event.key === "Tab") closeMenu(true);
-      else if (event.key === "ArrowDown") entries[(at + 1) % entries.length].focus();
-      else if (event.key === "ArrowUp") entries[(at - 1 + entries.length) % entries.length].focus();
-      else if (event.key === "Home") entries[0].focus();
-      else if (event.key === "End") entries[entries.length - 1].focus();
-      else return;
-      event.preventDefault();
-      event.stopPropagation();
-    });
-    const r = owner.getBoundingClientRect(), v = view.getBoundingClientRect();
-    element.style.left = `${Math.min(r.left - v.left, v.width - 180)}px`;
-    element.style.top = `${Math.min(r.bottom - v.top + 4, v.height - 200)}px`;
-    view.append(element);
-    menu = { element, id };
-    element.querySelector("[role=menuitem]").focus();
+    menu.open(id, `Move ${cardTitle(id)}`, names.split("\n").slice(0, count).map((name, index) => ({
+      name, perform: () => rk.rk_board_perform_action(b, id, index, now()),
+    })));
   }
-  function closeMenu(refocus) {
-    if (!menu) return;
-    const { element, id } = menu;
-    menu = null;
-    element.remove();
-    if (refocus) cells.get(id)?.focus({ preventScroll: true });
-  }
-  document.addEventListener("pointerdown", (event) => {
-    if (menu && !menu.element.contains(event.target)) closeMenu(false);
-  });
+  function closeMenu(refocus) { menu.close(refocus); }
 
   const t0 = now();
   rk.rk_board_tick(b, t0);
@@ -914,7 +933,7 @@ async function start(rk, { scene, items, reset }) {
   let gapElement = null;
   let lastFrames = []; // [id, x, y, w, h] of the items drawn last, for the report
   let focusedId = 0; // the engine's focused item, as last drawn
-  let menu = null; // the open accessibility-actions menu: { element, id }
+  const menu = actionsMenu(view, cells, () => takeEvents()); // the accessibility-actions menu
   const decoder = new TextDecoder();
 
 
@@ -1067,7 +1086,7 @@ async function start(rk, { scene, items, reset }) {
       element.style.setProperty("--lift", lift);
     }
     for (const [id, element] of cells) {
-      if (!seen.has(id) && !(menu && menu.id === id)) { element.remove(); cells.delete(id); }
+      if (!seen.has(id) && menu.current?.id !== id) { element.remove(); cells.delete(id); }
     }
     for (const [id, element] of headers) {
       if (!seenHeaders.has(id)) { element.remove(); headers.delete(id); }
@@ -1105,8 +1124,8 @@ async function start(rk, { scene, items, reset }) {
     const inView = view.contains(document.activeElement) || document.activeElement === document.body;
     if (id !== focusedId) {
       focusedId = id;
-      if (id !== 0 && target && inView && !menu) target.focus({ preventScroll: true });
-    } else if (id !== 0 && target && inView && !menu && document.activeElement !== target) {
+      if (id !== 0 && target && inView && !menu.current) target.focus({ preventScroll: true });
+    } else if (id !== 0 && target && inView && !menu.current && document.activeElement !== target) {
       target.focus({ preventScroll: true }); // its cell came back into view
     }
   }
@@ -1125,7 +1144,7 @@ async function start(rk, { scene, items, reset }) {
   }
 
   wireInput({
-    view, now, takeEvents, draw, cell: ".cell", menuOpen: () => menu !== null, openMenu, closeMenu,
+    view, now, takeEvents, draw, cell: ".cell", menuOpen: () => menu.current !== null, openMenu, closeMenu,
     down: (x, y, t, pointer) => rk.rk_pointer_down(h, x, y, t, pointer),
     move: (x, y, t) => rk.rk_pointer_move(h, x, y, t),
     up: (x, y, t) => rk.rk_pointer_up(h, x, y, t),
@@ -1143,62 +1162,22 @@ async function start(rk, { scene, items, reset }) {
 
   // A menu of the engine's accessibility moves for an item, as buttons a screen reader lists.
   function openMenu(id) {
-    closeMenu(false);
-    const owner = cells.get(id);
-    const bits = rk.rk_actions(h, id);
-    if (!owner || bits === 0) {
+    const bits = cells.has(id) ? rk.rk_actions(h, id) : 0;
+    if (bits === 0) {
+      menu.close(false);
       announce.textContent = rk.rk_is_dragging(h) ? "No actions during a drag." : `${spokenName(id)} cannot move.`;
       return;
     }
-    const element = document.createElement("div");
-    element.className = "menu";
-    element.setAttribute("role", "menu");
-    element.setAttribute("aria-label", `Move ${spokenName(id)}`);
+    const entries = [];
     for (let bit = 0; bit < ACTIONS; bit++) {
       if (!(bits & (1 << bit))) continue;
       const length = rk.rk_action_name(bit);
-      const item = document.createElement("button");
-      item.type = "button";
-      item.setAttribute("role", "menuitem");
-      item.dataset.action = String(bit);
-      item.textContent = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length));
-      item.addEventListener("click", () => {
-        rk.rk_perform_action(h, id, bit, now());
-        closeMenu(true);
-        takeEvents();
-      });
-      element.append(item);
+      const name = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length));
+      entries.push({ name, action: String(bit), perform: () => rk.rk_perform_action(h, id, bit, now()) });
     }
-    element.addEventListener("keydown", (event) => {
-      const entries = [...element.querySelectorAll("[role=menuitem]")];
-      const at = entries.indexOf(document.activeElement);
-      if (event.key === "Escape" || event.key === "Tab") closeMenu(true);
-      else if (event.key === "ArrowDown") entries[(at + 1) % entries.length].focus();
-      else if (event.key === "ArrowUp") entries[(at - 1 + entries.length) % entries.length].focus();
-      else if (event.key === "Home") entries[0].focus();
-      else if (event.key === "End") entries[entries.length - 1].focus();
-      else return;
-      event.preventDefault();
-      event.stopPropagation();
-    });
-    const r = owner.getBoundingClientRect(), v = view.getBoundingClientRect();
-    element.style.left = `${Math.min(r.left - v.left, v.width - 180)}px`;
-    element.style.top = `${r.bottom - v.top + 4}px`;
-    view.append(element);
-    menu = { element, id };
-    element.querySelector("[role=menuitem]").focus();
+    menu.open(id, `Move ${spokenName(id)}`, entries);
   }
-
-  function closeMenu(refocus) {
-    if (!menu) return;
-    const { element, id } = menu;
-    menu = null;
-    element.remove();
-    if (refocus) cells.get(id)?.focus({ preventScroll: true });
-  }
-  document.addEventListener("pointerdown", (event) => {
-    if (menu && !menu.element.contains(event.target)) closeMenu(false);
-  });
+  function closeMenu(refocus) { menu.close(refocus); }
 
   // Students: the sort control (the desktop's segmented control) gives the engine new data, which
   // it diffs and animates: every tile glides to its new section.
