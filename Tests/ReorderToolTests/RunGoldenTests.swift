@@ -40,10 +40,10 @@ struct RunGoldenTests {
       let input = try JSONValue.parse(Array(scenario.utf8))
       let isList = input["layout"]?["type"]?.string == "list"
       let after = try SnapshotJSON.decode(try #require(output["sections"]), path: "sections", allowGroups: isList)
-      // New data from the last `apply` event, if any, replaces the input's.
+      // New data from the last `apply` event, if any, replaces the input's (both may carry content).
       let applied = input["events"]?.array?.last { $0["type"]?.string == "apply" }?["sections"]
       let sections = try #require(applied ?? input["sections"])
-      let before = try SnapshotJSON.decode(sections, path: "sections", allowGroups: isList)
+      let before = try SnapshotJSON.decodeWithContent(sections, path: "sections", allowGroups: isList).snapshot
       let copies = output["copies"]?.array?.count ?? 0
       #expect(after.totalItemCount == before.totalItemCount + copies)
     } else {

@@ -129,7 +129,7 @@ package struct BoardScenario: Sendable {
     var known = Set(owner.keys)
     for (i, (time, event)) in parsed.enumerated() {
       switch event {
-      case .apply(let data):
+      case .apply(let data, _):
         let view = views.first { $0.id == named[i] }!
         for s in data.sections {
           for id in s.items {

@@ -10,6 +10,9 @@ extension RunTool {
     package var copies: [(item: String, copy: String, to: BoardPosition<String, String>)] = []
     package var differences: [(view: String, difference: ReorderDifference<String, String>)] = []
     package var announcements: [String] = []
+    /// Per new data that changed content: the view, and its items and sections whose content changed
+    /// (in the new data's order).
+    package var updates: [(view: String, items: [String], sections: [String])] = []
   }
 
   /// Plays a board scenario and returns the views' data (in board order) and what was committed.
@@ -37,6 +40,8 @@ extension RunTool {
     }
     // The scenario checked what the board checks (unique views and items, finite frames).
     guard var board = try? Board(columns: columns) else { preconditionFailure("a checked scenario makes a board") }
+    // Each view's content, as the scenario and its `apply` events give it.
+    var content = Dictionary(uniqueKeysWithValues: scenario.views.map { ($0.id, $0.scenario.content) })
     func record(_ events: [BoardEvent<String, String, String>]) {
       for event in events {
         switch event {
@@ -46,6 +51,10 @@ extension RunTool {
         case .moved(let item, let from, let to): outcome.moves.append((item, from, to))
         case .view(let id, .committed(let difference)): outcome.differences.append((id, difference))
         case .view(_, .announcement(let text)): outcome.announcements.append(text)
+        case .view(let id, .changed(.replaced(_, let new, let changed))) where !changed.isEmpty:
+          let items = new.sections.flatMap { s in s.items.flatMap { [$0] + new.children(of: $0) } }
+          outcome.updates.append(
+            (id, items.filter(changed.items.contains), new.sections.map(\.id).filter(changed.sections.contains)))
         case .view(let id, .dropped):
           guard let view = board.column(id)?.view, let drop = view.lastDrop, drop.operation == .copy else { continue }
           for (item, copy) in zip(drop.items, drop.copies) {
@@ -83,11 +92,16 @@ extension RunTool {
         } else {
           record(board.scrollBoard(by: d, time: time))
         }
-      case .apply(let data):
+      case .apply(let data, let newContent):
         let id = viewID ?? board.columns[0].id
         let sizes = scenario.views.first { $0.id == id }?.scenario.itemSizes ?? [:]
+        let oldContent = content[id] ?? SnapshotJSON.Content()
+        content[id] = newContent
         do {
-          try board.apply(data, toView: id, itemSizes: sizes, time: time)
+          // The engine asks only about items and sections present before and after.
+          try board.apply(
+            data, toView: id, itemSizes: sizes, contentChanged: { oldContent.items[$0] != newContent.items[$0] },
+            sectionContentChanged: { oldContent.sections[$0] != newContent.sections[$0] }, time: time)
         } catch {
           // Reading the scenario checked that a flow grid has a size for every item it applies.
           preconditionFailure("events: \(error)")
@@ -159,6 +173,16 @@ extension RunTool {
             w.string(copy.copy)
             w.key("to")
             position(copy.to, &w)
+          }
+        }
+      }
+      if !outcome.updates.isEmpty {
+        w.key("updates")
+        w.array(outcome.updates) { w, update in
+          w.object { w in
+            w.key("view")
+            w.string(update.view)
+            writeUpdate(items: update.items, sections: update.sections, into: &w)
           }
         }
       }

@@ -10,6 +10,10 @@ import ReorderKit
 /// an extra `"copies"` array (written only when something was copied):
 /// `{"item": original, "copy": new identifier, "to": position}`, `to` being the copy's
 /// position right after its drop. Copies are named `"<id> copy"`, then `"<id> copy 2"`, ….
+/// An `apply` event's sections and items may carry `"content"` (an item as `{"id", "content"}`):
+/// each `apply` that changes the content of items or sections present before and after adds an
+/// entry to an extra `"updates"` array, `{"items": [...], "sections": [...]}` (a board's entries
+/// also name the `"view"`), written only when there is one.
 /// `drop.forbid` lists groups and sections that refuse drops (into the group, into a gap
 /// inside it, or anywhere in the section); releasing there, over no row or outside the
 /// view cancels the drop.
@@ -49,7 +53,7 @@ package enum RunTool {
     return ToolResult(
       stdout: encode(
         outcome.snapshot, moves: outcome.moves, copies: outcome.copies, differences: outcome.differences,
-        announcements: outcome.announcements, isList: scenario.isList) + "\n")
+        announcements: outcome.announcements, updates: outcome.updates, isList: scenario.isList) + "\n")
   }
 
   /// One committed move, as the output reports it.
@@ -74,6 +78,8 @@ package enum RunTool {
     package var copies: [Copy] = []
     package var differences: [ReorderDifference<String, String>] = []
     package var announcements: [String] = []
+    /// Per new data that changed content: the items and sections whose content changed.
+    package var updates: [(items: [String], sections: [String])] = []
   }
 
   /// Plays the events (with 60 Hz ticks between them) and returns the final snapshot, the committed
@@ -90,6 +96,7 @@ package enum RunTool {
     outcome.copies = board.copies.map { Copy(item: $0.item, copy: $0.copy, to: $0.to.position) }
     outcome.differences = board.differences.map(\.difference)
     outcome.announcements = board.announcements
+    outcome.updates = board.updates.map { ($0.items, $0.sections) }
     return outcome
   }
 
@@ -128,7 +135,8 @@ package enum RunTool {
   /// The output document: `{"sections": [...], "moves": [...]}`.
   package static func encode(
     _ snapshot: Snapshot<String, String>, moves: [Move], copies: [Copy] = [],
-    differences: [ReorderDifference<String, String>] = [], announcements: [String] = [], isList: Bool
+    differences: [ReorderDifference<String, String>] = [], announcements: [String] = [],
+    updates: [(items: [String], sections: [String])] = [], isList: Bool
   ) -> String {
     func position(_ position: OutlinePosition<String>, _ w: inout JSONWriter) {
       if isList {
@@ -176,8 +184,22 @@ package enum RunTool {
           }
         }
       }
+      if !updates.isEmpty {
+        w.key("updates")
+        w.array(updates) { w, update in
+          w.object { w in writeUpdate(items: update.items, sections: update.sections, into: &w) }
+        }
+      }
     }
     return w.text
+  }
+
+  /// An update's fields, `"items", "sections"`: what one `apply` changed the content of.
+  static func writeUpdate(items: [String], sections: [String], into w: inout JSONWriter) {
+    w.key("items")
+    w.array(items) { w, id in w.string(id) }
+    w.key("sections")
+    w.array(sections) { w, id in w.string(id) }
   }
 
   /// A difference's fields, `"items", "section", "parent", "before"`, into the object being written

@@ -12,8 +12,10 @@ package struct Scenario: Sendable {
     case cancel
     case tick
     case scroll(Point)
-    /// New data arrives (`{"type": "apply", "sections": [...]}`), also mid-drag.
-    case apply(Snapshot<String, String>)
+    /// New data arrives (`{"type": "apply", "sections": [...]}`), also mid-drag; sections and items
+    /// may carry `"content"`, and those present before and after whose content differs are redrawn
+    /// in place and reported in the output's `"updates"`.
+    case apply(Snapshot<String, String>, SnapshotJSON.Content)
     /// Takes the last committed gesture back.
     case undo
     /// Applies the last undone gesture again.
@@ -28,6 +30,8 @@ package struct Scenario: Sendable {
   package var itemSizes: [String: Size]
   package var mode: ReorderMode
   package var snapshot: Snapshot<String, String>
+  /// The content the sections and items start with (`"content"`, as in an `apply` event).
+  package var content: SnapshotJSON.Content
   package var denied: Set<String>
   /// Drag and drop: the groups and sections that refuse drops (`drop.forbid`).
   package var dropForbidden: Set<String> = []
@@ -146,7 +150,8 @@ package struct Scenario: Sendable {
     self.itemSizes = itemSizes
 
     let isList = type == "list"
-    snapshot = try SnapshotJSON.decode(try top.value("sections"), path: "sections", allowGroups: isList)
+    (snapshot, content) = try SnapshotJSON.decodeWithContent(
+      try top.value("sections"), path: "sections", allowGroups: isList)
     if type == "grid" && layoutFields.object["itemSizes"] != nil {
       for section in snapshot.sections {
         for id in section.items where itemSizes[id] == nil {
@@ -171,7 +176,7 @@ package struct Scenario: Sendable {
     var known = Set(initial.sections.flatMap { s in s.items + s.items.flatMap(initial.children(of:)) })
     for case (let i, (_, let event)) in events.enumerated() {
       switch event {
-      case .apply(let data):
+      case .apply(let data, _):
         for s in data.sections {
           for id in s.items {
             known.insert(id)
@@ -188,7 +193,7 @@ package struct Scenario: Sendable {
       let field = isList ? "itemHeights" : "itemSizes"
       throw InputError("layout.\(field).\(id) names no item of the sections or of an apply event")
     }
-    for case (let i, (_, .apply(let data))) in events.enumerated() where layoutFields.object["itemSizes"] != nil {
+    for case (let i, (_, .apply(let data, _))) in events.enumerated() where layoutFields.object["itemSizes"] != nil {
       for section in data.sections {
         for id in section.items where itemSizes[id] == nil {
           throw InputError("events[\(i)].sections: item \"\(id)\" has no size in layout.itemSizes")
@@ -344,7 +349,9 @@ package struct Scenario: Sendable {
         event = .tick
       case "apply":
         try f.rejectUnknown(["t", "type", "sections"])
-        event = .apply(try SnapshotJSON.decode(try f.value("sections"), path: "\(path).sections", allowGroups: isList))
+        let (data, content) = try SnapshotJSON.decodeWithContent(
+          try f.value("sections"), path: "\(path).sections", allowGroups: isList)
+        event = .apply(data, content)
       case "undo", "redo":
         try f.rejectUnknown(["t", "type"])
         event = type == "undo" ? .undo : .redo

@@ -8,31 +8,71 @@ import ReorderKit
 /// let text = SnapshotJSON.value(of: snapshot).serialized()
 /// ```
 package enum SnapshotJSON {
+  /// What the data says about content, for `reorder run`'s `apply` events (`"content"` on a
+  /// section, an item or a group: any JSON value; equal values mean unchanged, as in `reorder diff`).
+  package struct Content: Hashable, Sendable {
+    package var items: [String: JSONValue] = [:]
+    package var sections: [String: JSONValue] = [:]
+    package init() {}
+  }
+
   /// Builds a snapshot from a `sections` array.
   /// - Throws: ``InputError`` naming the first problem (a duplicate identifier, a group inside a group, a wrong type).
   package static func decode(_ value: JSONValue, path: String, allowGroups: Bool) throws(InputError) -> Snapshot<
     String, String
   > {
+    var content: Content?
+    return try decode(value, path: path, allowGroups: allowGroups, content: &content)
+  }
+
+  /// Builds a snapshot and its content from a `sections` array whose sections, items and groups may
+  /// carry `"content"` (an item with content is written `{"id": "a", "content": …}`).
+  /// - Throws: ``InputError`` naming the first problem.
+  package static func decodeWithContent(_ value: JSONValue, path: String, allowGroups: Bool) throws(InputError) -> (
+    snapshot: Snapshot<String, String>, content: Content
+  ) {
+    var content: Content? = Content()
+    let snapshot = try decode(value, path: path, allowGroups: allowGroups, content: &content)
+    return (snapshot, content ?? Content())
+  }
+
+  /// The reader behind both: content is read into `content` when it is not `nil`, refused otherwise.
+  static func decode(
+    _ value: JSONValue, path: String, allowGroups: Bool, content: inout Content?
+  ) throws(InputError) -> Snapshot<String, String> {
     guard let sections = value.array else { throw InputError("\(path) must be an array, got \(value.typeName)") }
     var snapshot = Snapshot<String, String>()
     for (s, sectionValue) in sections.enumerated() {
       let here = "\(path)[\(s)]"
       let fields = try JSONFields(sectionValue, path: here)
-      try fields.rejectUnknown(["id", "items"])
+      try fields.rejectUnknown(content == nil ? ["id", "items"] : ["id", "items", "content"])
       let id = try fields.string("id")
+      if let value = fields.object["content"] { content?.sections[id] = value }
       try at("\(here).id") { () throws(SnapshotError) in try snapshot.appendSection(id) }
       for (i, item) in try fields.array("items").enumerated() {
         let itemPath = "\(here).items[\(i)]"
         switch item {
         case .string(let itemID):
           try at(itemPath) { () throws(SnapshotError) in try snapshot.appendItem(itemID, toSection: id) }
+        case .object(let object) where content != nil && object["children"] == nil:
+          // An item with content: `{"id": "a", "content": …}`.
+          let fields = try JSONFields(item, path: itemPath)
+          try fields.rejectUnknown(["id", "content"])
+          let itemID = try fields.string("id")
+          try at(itemPath) { () throws(SnapshotError) in try snapshot.appendItem(itemID, toSection: id) }
+          if let value = object["content"] { content?.items[itemID] = value }
         case .object:
           guard allowGroups else {
-            throw InputError("\(itemPath) must be a string identifier (groups are for list layouts), got an object")
+            throw InputError(
+              content == nil
+                ? "\(itemPath) must be a string identifier (groups are for list layouts), got an object"
+                : "\(itemPath) has \"children\", but groups are for list layouts")
           }
           let group = try JSONFields(item, path: itemPath)
-          try group.rejectUnknown(["id", "children", "expanded"])
+          try group.rejectUnknown(
+            content == nil ? ["id", "children", "expanded"] : ["id", "children", "expanded", "content"])
           let groupID = try group.string("id")
+          if let value = group.object["content"] { content?.items[groupID] = value }
           var children: [String] = []
           for (c, child) in try group.array("children").enumerated() {
             guard let childID = child.string else {
