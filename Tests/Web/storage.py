@@ -13,7 +13,8 @@ error in the console.
 
 The Board is saved the same way: a first visit writes a record per card (its column and key) and
 per column (a negative id); a card dragged from To do into Doing writes one record (its own, now in
-Doing), "Move down" in Backlog and Review's header dragged before Doing's write one each; a reload
+Doing), "Move down" in Backlog and Review's header dragged before Doing's write one each, "Move to
+Review" and Ctrl+Z write card-14's record there and back; a reload
 restores every column's cards and the column order. Without IndexedDB the Board warns in the
 caption and still moves cards, in memory.
 """
@@ -255,6 +256,18 @@ def board_restored(base):
         later = saved(driver, "board")
         changed = sorted(i for i in later if later[i] != after[i])
         assert changed == [-4, 1], changed  # the moved column's record and card-1's
+        # An accessibility action across columns, then Ctrl+Z: card-14's record follows it both ways.
+        driver.find_element(By.CSS_SELECTOR, '[data-id="card-14"] .actions').click()
+        wait_for("card-14's menu", lambda: driver.find_elements(By.XPATH, "//*[@role='menuitem'][.='Move to Review']"))
+        driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move to Review']").click()
+        wait_for("card-14 in Review", lambda: "card-14" in columns()["review"])
+        there = saved(driver, "board")
+        assert sorted(i for i in there if there[i] != later[i]) == [14] and there[14]["section"] == 4, there[14]
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait_for("card-14 back in To do", lambda: columns()["todo"][0] == "card-14")
+        back = saved(driver, "board")
+        assert sorted(i for i in back if back[i] != there[i]) == [14] and back[14]["section"] == 2, back[14]
+        assert back[14]["key"] < back[15]["key"], (back[14], back[15])
         moved = sections(driver)
 
         load(driver, base + "?scene=board")  # a reload
