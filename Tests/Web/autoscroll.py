@@ -5,12 +5,14 @@
 
 The engine scrolls; the page only ticks it every frame with the pointer where it is. The page's
 clock is driven by the test (window.reorderKit.clock), so the scroll does not depend on how fast
-this machine is. Colors at 500 items: c1 lifted by the mouse and held near the bottom edge for
-3 s of the page's clock: the cells at the top are now far down the list (c100 or later), the
-release drops c1 there (the report's order puts it after c100), and the page draws c1 where the
-report says, after the item before it. The Board: a card of To do held near the bottom of its
-column scrolls the column to its end and lands last there; a card held near the board's right
-edge (card-1, from Backlog) scrolls the board sideways until Done shows, and lands in Done. No error in the console.
+this machine is. Colors at 500 items: c1 lifted by the mouse and held near the bottom edge for 3 s
+of the page's clock: the cells at the top are now far down the list (c100 or later), the release
+drops c1 there (the report's order puts it after c100), and the page draws c1 where the report says,
+after the item before it. Photos (a paged horizontal flow): IMG_1001 held near the right edge pages
+on to the last page and lands there. The Board: a card of To do held near the bottom of its column
+scrolls the column to its end and lands last there; a card held near the board's right edge (card-1,
+from Backlog) scrolls the board sideways until Done shows, and lands in Done. No error in the
+console.
 """
 import sys
 
@@ -95,6 +97,33 @@ def colors(base, shots):
         driver.quit()
 
 
+def photos(base):
+    """Photos, a paged horizontal flow: IMG_1001 held near the right edge scrolls page after page."""
+    driver = open_browser()
+    try:
+        load(driver, base + "?scene=photos&reset")
+        page = Page(driver)
+        visible = "return [...document.querySelectorAll('#view .cell:not(.lifted)')].filter(e => {" \
+                  " const r = e.getBoundingClientRect(); return r.right > 0 && r.x < innerWidth; })" \
+                  ".map(e => Number(e.dataset.n)).sort((a, b) => a - b)"
+        assert driver.execute_script(visible)[0] == 1, driver.execute_script(visible)
+        x, y, w, h = page.box("IMG_1001")
+        right = driver.execute_script("return document.getElementById('view').getBoundingClientRect().right") - 15
+        page.lift_and_hold((x + w / 2, y + h / 2), (right, y + h / 2), hold=3)
+        shown = driver.execute_script(visible)
+        assert shown[0] >= 30, shown  # the last page
+        page.mouse("mouseReleased", right, y + h / 2)
+        page.advance(1)
+        wait_for("the drop of IMG_1001", lambda: ("dropped", "IMG_1001") in events_of(driver))
+        items = [e for e in report(driver) if e["event"] == "changed"][-1]["sections"][0]["items"]
+        at = items.index("IMG_1001")
+        assert at >= 30 and items[:at] + items[at + 1:] == ["IMG_%d" % n for n in range(1002, 1049)], items
+        check_console(driver)
+        print("autoscroll.py: Photos paged on to IMG_%d at the left; IMG_1001 dropped at index %d" % (1000 + shown[0], at))
+    finally:
+        driver.quit()
+
+
 def board(base, shots):
     driver = open_browser()
     try:
@@ -153,6 +182,7 @@ def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     shots = sys.argv[2] if len(sys.argv) > 2 else None
     colors(base, shots)
+    photos(base)
     board(base, shots)
 
 
