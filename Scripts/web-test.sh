@@ -5,8 +5,10 @@
 # Chromium: drag.py (a mouse drag, a touch long-press drag at 100,000 items, a resize and the
 # wheel), keyboard.py (keyboard reordering read back from the aria-live region, undo, Escape, the
 # accessibility actions, reduced motion), storage.py (IndexedDB: a reload restores the order) and
-# bad_input.py (bad addresses and a .wasm that fails to load) and scenes.py (Lessons' folders and
-# spring loading, the Students re-sort on a driven clock, Photos, the Board: a card into Doing, the
+# bad_input.py (bad addresses and a .wasm that fails to load), autoscroll.py (a drag held near the
+# bottom edge of Colors, the right edge of Photos, the bottom of a Board column and the board's right
+# edge scrolls, on a driven clock, and drops where the report says) and scenes.py (Lessons' folders
+# and spring loading, the Students re-sort on a driven clock, Photos, the Board: a card into Doing, the
 # limit, a column move, "Move to Doing", the keyboard, undo, a board's link), with screenshots in
 # test-out/web/. Installs what the tests need when it is missing: Debian's chromium
 # and chromium-driver, and selenium from PyPI (never `make demo`'s business).
@@ -48,7 +50,7 @@ while True:
 PY
 shots=${WEB_SHOTS:-test-out/web}
 mkdir -p "$shots"
-for test in drag keyboard storage bad_input scenes; do
+for test in drag keyboard storage bad_input autoscroll scenes; do
   python3 "Tests/Web/$test.py" "http://127.0.0.1:$port/" "$shots"
 done
 echo "web-test: passed (screenshots in $shots)"

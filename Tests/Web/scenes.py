@@ -154,7 +154,7 @@ def board(base, shots):
     driver = open_browser()
     try:
         driver.set_window_size(1400, 800)  # all five columns in view
-        load(driver, base + "?scene=board")
+        load(driver, base + "?scene=board&reset")
         start = columns(driver)
         headers = driver.execute_script(
             "return [...document.querySelectorAll('.column-header')].map(e => e.textContent)")
@@ -191,9 +191,9 @@ def board(base, shots):
             "backlog", "todo", "review", "doing", "done"])
         check_console(driver)
 
-        # "Move to Doing" from a card's actions menu, on a fresh board; then Doing is full and the
-        # next card's menu has no such action.
-        load(driver, base + "?scene=board")
+        # "Move to Doing" from a card's actions menu, on a fresh board (&reset: the Board is saved);
+        # then Doing is full and the next card's menu has no such action.
+        load(driver, base + "?scene=board&reset")
         driver.find_element(By.CSS_SELECTOR, '[data-id="card-15"] .actions').click()
         entries = wait_for("card-15's menu", lambda: driver.execute_script(
             "return [...document.querySelectorAll('[role=menu] [role=menuitem]')].map(e => e.textContent)"))
@@ -208,7 +208,7 @@ def board(base, shots):
 
         # The keyboard: Tab focuses Backlog's first card, Space lifts it, Right carries it into To
         # do (the next column that takes it), Space drops it there; the aria-live region says so.
-        load(driver, base + "?scene=board")
+        load(driver, base + "?scene=board&reset")
         press(driver, Keys.TAB)
         wait_for("card-1 focused", lambda: driver.execute_script(
             "return document.activeElement.dataset.id") == "card-1")

@@ -10,6 +10,13 @@ an order key makes the page say so in the caption and start from the built-in or
 store that cannot be opened (indexedDB.open throws, as in some private modes) warns in the caption
 and the report, and a drag still works, in memory. Photos is restored after a reload too. No
 error in the console.
+
+The Board is saved the same way: a first visit writes a record per card (its column and key) and
+per column (a negative id); a card dragged from To do into Doing writes one record (its own, now in
+Doing), "Move down" in Backlog and Review's header dragged before Doing's write one each, "Move to
+Review" and Ctrl+Z write card-14's record there and back; a reload
+restores every column's cards and the column order. Without IndexedDB the Board warns in the
+caption and still moves cards, in memory.
 """
 import sys
 
@@ -30,9 +37,9 @@ RECORDS = """
 """
 
 
-def saved(driver):
+def saved(driver, scene="colors:50"):
     driver.execute_async_script("window.reorderKit.saved().then(arguments[0])")
-    return {r["id"]: r for r in driver.execute_async_script(RECORDS) if r["scene"] == "colors:50"}
+    return {r["id"]: r for r in driver.execute_async_script(RECORDS) if r["scene"] == scene}
 
 
 def mouse_drag(driver, source, target):
@@ -113,8 +120,16 @@ def store_unavailable(base):
         assert any(e["event"] == "storage" for e in report(driver)), report(driver)
         mouse_drag(driver, "c1", "c2")
         assert order(driver)[:2] == ["c2", "c1"], order(driver)[:4]
+        # The Board too.
+        load(driver, base + "?scene=board")
+        board_caption = driver.find_element(By.ID, "notice").text
+        assert board_caption.startswith("Not saved: IndexedDB cannot be opened"), board_caption
+        driver.find_element(By.CSS_SELECTOR, '[data-id="card-13"] .actions').click()
+        wait_for("card-13's menu", lambda: driver.find_elements(By.XPATH, "//*[@role='menuitem'][.='Move to Doing']"))
+        driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move to Doing']").click()
+        wait_for("card-13 in Doing", lambda: "card-13" in sections(driver)[2]["items"])
         check_console(driver)
-        print("storage.py: no IndexedDB: %r, and the drag still works" % caption)
+        print("storage.py: no IndexedDB: %r, and a drag (Colors) and a move (Board) still work" % caption)
     finally:
         driver.quit()
 
@@ -203,12 +218,84 @@ def lessons_restored(base):
         driver.quit()
 
 
+def board_restored(base):
+    """The Board: a card into another column, a card down its column and a column moved survive a reload."""
+    driver = open_browser()
+
+    def columns():
+        return {s["id"]: s["items"] for s in sections(driver)}
+
+    try:
+        driver.set_window_size(1400, 800)  # all five columns in view
+        load(driver, base + "?scene=board&reset")
+        first = saved(driver, "board")
+        assert len(first) == 45 and sorted(i for i in first if i < 0) == [-5, -4, -3, -2, -1], sorted(first)
+        assert [first[i]["section"] for i in (1, 13, 23, 40)] == [1, 2, 3, 5], first[13]
+        # A mouse drag from To do into Doing: one record, card-13's, now in Doing (column 3).
+        chain = ActionChains(driver, duration=50)
+        chain.move_to_element(driver.find_element(By.CSS_SELECTOR, '[data-id="card-13"]')).click_and_hold() \
+            .move_by_offset(0, 10).pause(0.2)
+        chain.move_to_element_with_offset(driver.find_element(By.CSS_SELECTOR, '[data-id="card-24"]'), 0, 40) \
+            .pause(0.4).release().perform()
+        wait_for("card-13 in Doing", lambda: columns()["doing"] == ["card-23", "card-24", "card-13"])
+        after = saved(driver, "board")
+        changed = sorted(i for i in after if after[i] != first[i])
+        assert changed == [13] and after[13]["section"] == 3, (changed, after[13])
+        assert after[13]["key"] > first[24]["key"], (after[13], first[24])
+        # Within a column: card-1 down one in Backlog (its actions menu).
+        driver.find_element(By.CSS_SELECTOR, '[data-id="card-1"] .actions').click()
+        wait_for("card-1's menu", lambda: driver.find_elements(By.XPATH, "//*[@role='menuitem'][.='Move down']"))
+        driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move down']").click()
+        wait_for("card-1 after card-2", lambda: columns()["backlog"][:2] == ["card-2", "card-1"])
+        # A column: Review's header dragged before Doing's.
+        review = driver.find_element(By.CSS_SELECTOR, '[data-column="review"]')
+        doing = driver.find_element(By.CSS_SELECTOR, '[data-column="doing"]')
+        ActionChains(driver, duration=50).move_to_element(review).click_and_hold().move_by_offset(0, 10).pause(0.2) \
+            .move_to_element_with_offset(doing, -100, 0).pause(0.6).release().perform()
+        wait_for("Review before Doing", lambda: list(columns()) == ["backlog", "todo", "review", "doing", "done"])
+        later = saved(driver, "board")
+        changed = sorted(i for i in later if later[i] != after[i])
+        assert changed == [-4, 1], changed  # the moved column's record and card-1's
+        # An accessibility action across columns, then Ctrl+Z: card-14's record follows it both ways.
+        driver.find_element(By.CSS_SELECTOR, '[data-id="card-14"] .actions').click()
+        wait_for("card-14's menu", lambda: driver.find_elements(By.XPATH, "//*[@role='menuitem'][.='Move to Review']"))
+        driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move to Review']").click()
+        wait_for("card-14 in Review", lambda: "card-14" in columns()["review"])
+        there = saved(driver, "board")
+        assert sorted(i for i in there if there[i] != later[i]) == [14] and there[14]["section"] == 4, there[14]
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait_for("card-14 back in To do", lambda: columns()["todo"][0] == "card-14")
+        back = saved(driver, "board")
+        assert sorted(i for i in back if back[i] != there[i]) == [14] and back[14]["section"] == 2, back[14]
+        assert back[14]["key"] < back[15]["key"], (back[14], back[15])
+        moved = sections(driver)
+
+        load(driver, base + "?scene=board")  # a reload
+        assert sections(driver) == moved, (sections(driver), moved)
+        headers = driver.execute_script(
+            "return [...document.querySelectorAll('.column-header')].sort((a, b) => a.getBoundingClientRect().x"
+            " - b.getBoundingClientRect().x).map(e => e.textContent)")
+        assert headers == ["Backlog · 12", "To do · 9", "Review · 6", "Doing · 3/3", "Done · 10"], headers
+        # Still working after the restore: Doing is full, so card-14 cannot go there; Move to Review can.
+        driver.find_element(By.CSS_SELECTOR, '[data-id="card-14"] .actions').click()
+        entries = wait_for("card-14's menu", lambda: driver.execute_script(
+            "return [...document.querySelectorAll('[role=menu] [role=menuitem]')].map(e => e.textContent)"))
+        assert "Move to Doing" not in entries, entries
+        load(driver, base + "?scene=board&reset")
+        assert columns()["doing"] == ["card-23", "card-24"], columns()
+        check_console(driver)
+        print("storage.py: the Board restored card-13 in Doing, card-1 after card-2 and Review before Doing")
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     reload_restores(base)
     photos_restored(base)
     students_restored(base)
     lessons_restored(base)
+    board_restored(base)
     store_unavailable(base)
 
 

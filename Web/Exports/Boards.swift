@@ -5,6 +5,16 @@
 struct WebBoard {
   var board: Board<Int, Int, Int>
   var pending: [BoardEvent<Int, Int, Int>] = []
+  /// The built-in data and the visible size, to build the board again in a saved order.
+  let outline: Outline
+  let size: Size
+  /// The cards' order keys (each within its column) and the columns', once the page saves them
+  /// (see BoardKeys.swift).
+  var keys: [Int: OrderKey] = [:]
+  var columnKeys: [Int: OrderKey] = [:]
+  var hasKeys = false
+  /// Keys changed since JavaScript last took the events: records to save.
+  var pendingKeys: [KeyRecord] = []
 }
 
 /// The boards, by handle (index + 1).
@@ -23,7 +33,7 @@ func performBoard(_ handle: Int32, _ body: (inout Board<Int, Int, Int>) -> [Boar
   let index = Int(handle) - 1
   guard index >= 0, index < boards.count, boards[index] != nil else { return }
   let events = body(&boards[index]!.board)
-  boards[index]!.pending += events
+  boards[index]!.receive(events)
 }
 
 func withBoard<R>(_ handle: Int32, _ body: (Board<Int, Int, Int>) -> R) -> R? {
@@ -40,15 +50,26 @@ public func rk_board_create(_ length: Int32, _ width: Double, _ height: Double) 
   guard width.isFinite, height.isFinite, length >= 0, Int(length) <= inputBuffer.capacity,
     let outline = Outline(UnsafeBufferPointer(start: inputBuffer.base, count: Int(length)))
   else { return 0 }
+  let size = Size(width: width, height: height)
+  var order: [(id: Int, items: [Int])] = []
+  for section in outline.snapshot.sections { order.append((id: section.id, items: section.items)) }
+  guard let board = makeBoard(outline, columns: order, size: size) else { return 0 }
+  boards.append(WebBoard(board: board, outline: outline, size: size))
+  return Int32(boards.count)
+}
+
+/// A board of an outline's columns and cards in the given order (the outline's, or a saved one),
+/// with the desktop's geometry; `nil` when the engine refuses it.
+func makeBoard(_ outline: Outline, columns order: [(id: Int, items: [Int])], size: Size) -> Board<Int, Int, Int>? {
   typealias G = BoardGeometry
-  let columnHeight = max(height - G.headerHeight - 8, 1)
+  let columnHeight = max(size.height - G.headerHeight - 8, 1)
   var columns: [Board<Int, Int, Int>.Column] = []
   let names = outline.itemNames
   let titles = outline.sectionNames
-  for (k, section) in outline.snapshot.sections.enumerated() {
+  for (k, section) in order.enumerated() {
     let x = G.columnSpacing + Double(k) * (G.columnWidth + G.columnSpacing)
     var column = Snapshot<Int, Int>()
-    guard (try? column.appendSection(section.id, items: section.items)) != nil else { return 0 }
+    guard (try? column.appendSection(section.id, items: section.items)) != nil else { return nil }
     let layout = LayoutConfiguration.list(
       ListLayout.Configuration(
         width: G.columnWidth, height: columnHeight, rowHeight: 44,
@@ -64,11 +85,9 @@ public func rk_board_create(_ length: Int32, _ width: Double, _ height: Double) 
         view: view, accepts: BoardAcceptance(limit: outline.limits[section.id]),
         header: Rect(x: x, y: 6, width: G.columnWidth, height: G.headerHeight), title: titles[section.id]))
   }
-  guard var board = try? Board<Int, Int, Int>(columns: columns, visibleSize: Size(width: width, height: height))
-  else { return 0 }
+  guard var board = try? Board<Int, Int, Int>(columns: columns, visibleSize: size) else { return nil }
   board.viewName = { titles[$0] ?? "Column \($0)" }
-  boards.append(WebBoard(board: board))
-  return Int32(boards.count)
+  return board
 }
 
 @_cdecl("rk_board_pointer_down")
@@ -216,14 +235,16 @@ public func rk_board_render(_ b: Int32, _ time: Double) -> Int32 {
 }
 
 /// Moves the board's events into the event buffer (as ``rk_take_events(_:)``; a refused drop is a
-/// `refused` record naming the column).
+/// `refused` record naming the column) and the new order keys (`key` records, as a view's).
 @_cdecl("rk_board_take_events")
 public func rk_board_take_events(_ b: Int32) -> Int32 {
   let index = Int(b) - 1
   eventBuffer.count = 0
   textBuffer.count = 0
-  guard index >= 0, index < boards.count, let pending = boards[index]?.pending else { return 0 }
+  guard index >= 0, index < boards.count, let pending = boards[index]?.pending, let keys = boards[index]?.pendingKeys
+  else { return 0 }
   boards[index]!.pending = []
+  boards[index]!.pendingKeys = []
   for event in pending {
     switch event {
     case .view(_, let viewEvent): appendEvent(viewEvent)
@@ -231,6 +252,11 @@ public func rk_board_take_events(_ b: Int32) -> Int32 {
     case .columnMoved(let column, _, _): recordEvent(.changed, column)
     case .moved: break
     }
+  }
+  for saved in keys {
+    let start = textBuffer.count
+    appendRecord(saved)
+    recordEvent(.key, saved.id, start, textBuffer.count - start - 1)
   }
   return Int32(eventBuffer.count / 4)
 }

@@ -206,8 +206,9 @@ async function restoreSort(kind, reset) {
 
 // Restores a scene's saved order (or gives its items their first keys and saves them), through
 // the engine: it parses and checks the records, sorts them by key, and says what is wrong.
-// Resolves to { store, writing } (the first records' writes), or null when saving is off.
-async function restoreOrder(rk, h, sceneKey, reset) {
+// `engine`: { restore(length), initialKeys() }, a view's rk_restore and rk_initial_keys or the
+// Board's. Resolves to { store, writing } (the first records' writes), or null when saving is off.
+async function restoreOrder(rk, engine, sceneKey, reset) {
   let store;
   try {
     store = await openStore();
@@ -222,13 +223,13 @@ async function restoreOrder(rk, h, sceneKey, reset) {
       const text = new TextEncoder().encode(records.map((r) => `${r.id} ${r.section} ${r.key}${r.parent === undefined ? "" : ` ${r.parent}`}`).join("\n"));
       const address = rk.rk_input_buffer(text.length);
       new Uint8Array(rk.memory.buffer, address, text.length).set(text);
-      const code = rk.rk_restore(h, text.length);
+      const code = engine.restore(text.length);
       if (code === 0) return { store, writing: Promise.resolve() };
       warn(`The saved order could not be restored (${RESTORE_ERRORS[code] ?? `error ${code}`}): starting from the built-in order.`);
       await store.clear(sceneKey);
     }
     // The first keys are written in the background, in chunks: the page works meanwhile.
-    const length = rk.rk_initial_keys(h);
+    const length = engine.initialKeys();
     const text = new TextDecoder().decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length));
     const fresh = parseRecords(text);
     let writing = Promise.resolve();
@@ -611,7 +612,7 @@ function cardLines(title) {
 const BOARD_HEADER = 9;
 const COLUMN_HEADER = 11;
 
-async function startBoard(rk, { share }) {
+async function startBoard(rk, { share, reset }) {
   const now = () => (reorderKit.clock ? reorderKit.clock() : performance.now() / 1000);
   const scene = "board";
   document.getElementById("scene-title").textContent = "Board";
@@ -630,10 +631,25 @@ async function startBoard(rk, { share }) {
   lines.push(`L 3 ${DOING_LIMIT}`);
   const b = rk.rk_board_create(writeInput(rk, lines.join("\n")), view.clientWidth, view.clientHeight);
   if (b === 0) throw new Error("The engine could not create the board.");
-  const notes = [];
-  if (share !== null) notes.push(`Sharing board "${share}" is not connected yet: this board is local.`);
-  notes.push("The Board is not saved yet: it starts afresh on a reload.");
-  warn(notes.join(" "));
+  if (share !== null) warn(`Sharing board "${share}" is not connected yet: this board is local.`);
+
+  // Saved like the other scenes: a record per card (its column, its key) and per column (a
+  // negative id), a board's link under a key of its own.
+  const sceneKey = share === null ? scene : `${scene}:${share}`;
+  const saved = await restoreOrder(rk, { restore: (length) => rk.rk_board_restore(b, length), initialKeys: () => rk.rk_board_initial_keys(b) },
+    sceneKey, reset);
+  const store = saved?.store;
+  let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
+    warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
+  });
+  function save(records) {
+    if (!store || records.length === 0) return;
+    // One record per moved card (or column), written in order, off the frame path.
+    saving = saving.then(() => store.put(sceneKey, records)).catch((error) => {
+      warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
+    });
+  }
+  reorderKit.saved = () => saving;
 
   const decoder = new TextDecoder();
   const columns = new Map(); // column id → { element, header, body }
@@ -661,10 +677,12 @@ async function startBoard(rk, { share }) {
     const records = new Int32Array(rk.memory.buffer, rk.rk_events_buffer(), count * 4).slice();
     let textLength = 0;
     for (let i = 0; i < count; i++) {
-      if (records[i * 4] === EVENT.announcement) textLength = Math.max(textLength, records[i * 4 + 2] + records[i * 4 + 3]);
+      const kind = records[i * 4];
+      if (kind === EVENT.announcement || kind === EVENT.key) textLength = Math.max(textLength, records[i * 4 + 2] + records[i * 4 + 3]);
     }
     const text = new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), textLength).slice();
     let changed = false;
+    const keys = [];
     for (let i = 0; i < count; i++) {
       const [kind, id, a, len] = records.subarray(i * 4, i * 4 + 4);
       switch (kind) {
@@ -673,6 +691,7 @@ async function startBoard(rk, { share }) {
         case EVENT.cancelled: report.push({ event: "cancelled", scene, item: itemName(id) }); break;
         case EVENT.refused: report.push({ event: "refused", scene, view: columnKey(id) }); break;
         case EVENT.changed: changed = true; break;
+        case EVENT.key: keys.push(...parseRecords(decoder.decode(text.subarray(a, a + len)))); break;
         case EVENT.announcement: {
           const said = decoder.decode(text.subarray(a, a + len));
           announce.textContent = said;
@@ -686,6 +705,7 @@ async function startBoard(rk, { share }) {
       countCards(sections);
       report.push({ event: "changed", scene, sections });
     }
+    save(keys);
   }
 
   // Each column's number of cards, for its header (only the visible cards are drawn).
@@ -884,7 +904,10 @@ async function start(rk, { scene, items, reset }) {
   // Students' order is saved per sort choice (its sections differ from one sort to another).
   let sceneKey = kind.create ? `${scene}:${items}` : kind.sort ? `${scene}:${kind.sort}` : scene;
   let saved = null;
-  if (kind.saves) saved = await restoreOrder(rk, h, sceneKey, reset);
+  if (kind.saves) {
+    saved = await restoreOrder(rk, { restore: (length) => rk.rk_restore(h, length), initialKeys: () => rk.rk_initial_keys(h) },
+      sceneKey, reset);
+  }
   else warn(`Not saved yet: only Colors, Photos, Students and Lessons are kept in IndexedDB.`);
   const store = saved?.store;
   let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
