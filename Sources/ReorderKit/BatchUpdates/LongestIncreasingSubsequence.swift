@@ -41,7 +41,7 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
 
 /// Marks a longest strictly increasing subsequence of `values` that, among
 /// all the longest ones, has the greatest total weight. `values` are distinct
-/// and lie in `0..<bound`.
+/// and lie in `0..<bound`; weights are not negative.
 ///
 /// ```swift
 /// // Both [1, 2] and [0, 2] are longest; the second weighs more.
@@ -54,31 +54,55 @@ func heaviestLongestIncreasingSubsequence(_ values: [Int], weights: [Int], bound
   let n = values.count
   var keep = [Bool](repeating: false, count: n)
   guard n > 0 else { return keep }
-  // tree[j]: the best (length, weight, index) among runs ending in a value of its range.
-  var tree = [(length: Int, weight: Int, index: Int)](repeating: (0, 0, -1), count: bound + 1)
+  // A run's (length, weight) packed in 64 bits (on 32-bit platforms too), the length in the upper
+  // half: comparing two packed runs compares their lengths, then their weights.
+  var total: UInt64 = 0
+  for w in weights {
+    precondition(w >= 0, "weight \(w) is negative")
+    total += UInt64(w)
+  }
+  precondition(total < 1 << 32, "the weights add up to \(total), more than 32 bits")
+  // tree[j]: the best packed run ending in a value of its range, treeIndex[j] the index it ends at.
+  var tree = [UInt64](repeating: 0, count: bound + 1)
+  var treeIndex = [Int](repeating: -1, count: bound + 1)
   var previous = [Int](repeating: -1, count: n)
-  var best = (length: 0, weight: 0, index: -1)
-  func better(_ a: (length: Int, weight: Int, index: Int), _ b: (length: Int, weight: Int, index: Int)) -> Bool {
-    (a.length, a.weight) > (b.length, b.weight)
-  }
-  for i in 0..<n {
-    precondition((0..<bound).contains(values[i]), "value \(values[i]) is outside 0..<\(bound)")
-    var found = (length: 0, weight: 0, index: -1)
-    var j = values[i]  // prefix over values < values[i]: Fenwick positions 1...values[i]
-    while j > 0 {
-      if better(tree[j], found) { found = tree[j] }
-      j &= j - 1
+  var best: UInt64 = 0
+  var bestIndex = -1
+  tree.withUnsafeMutableBufferPointer { tree in
+    treeIndex.withUnsafeMutableBufferPointer { treeIndex in
+      previous.withUnsafeMutableBufferPointer { previous in
+        for i in 0..<n {
+          let value = values[i]
+          precondition(value >= 0 && value < bound, "value \(value) is outside 0..<\(bound)")
+          var found: UInt64 = 0
+          var foundIndex = -1
+          var j = value  // prefix over values < values[i]: Fenwick positions 1...values[i]
+          while j > 0 {
+            if tree[j] > found {
+              found = tree[j]
+              foundIndex = treeIndex[j]
+            }
+            j &= j - 1
+          }
+          let run = found + (1 << 32) + UInt64(weights[i])
+          previous[i] = foundIndex
+          if run > best {
+            best = run
+            bestIndex = i
+          }
+          j = value + 1
+          while j <= bound {
+            if run > tree[j] {
+              tree[j] = run
+              treeIndex[j] = i
+            }
+            j += j & -j
+          }
+        }
+      }
     }
-    let run = (length: found.length + 1, weight: found.weight + weights[i], index: i)
-    previous[i] = found.index
-    if better(run, best) { best = run }
-    j = values[i] + 1
-    while j <= bound {
-      if better(run, tree[j]) { tree[j] = run }
-      j += j & -j
-    }
   }
-  var i = best.index
+  var i = bestIndex
   while i >= 0 {
     keep[i] = true
     i = previous[i]

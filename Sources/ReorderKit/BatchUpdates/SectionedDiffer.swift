@@ -78,12 +78,14 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// Diffs with section content too (`sectionContentChanged` is asked about each section present
   /// on both sides), in the placement of content updates.
+  /// Both questions also get the positions of what they ask about: an item's path in the old
+  /// and in the new data, a section's old and new index.
   @inlinable init(
-    old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, sectionContentChanged: (SectionID) -> Bool,
-    reconfiguresItems: Bool
+    old: [Section], new: [Section], contentChanged: (ItemID, ItemPath, ItemPath) -> Bool,
+    sectionContentChanged: (SectionID, Int, Int) -> Bool, reconfiguresItems: Bool
   ) throws(SectionedDiffError) {
-    try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
-    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id) {
+    try self.init(old: old, new: new, contentChangedAt: contentChanged, hashWidth: Int.self)
+    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id, oldSectionOfNew[s], s) {
       sectionReloads[s] = true
       hasSectionReloads = true
     }
@@ -96,6 +98,15 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// by ``stages()``, once the section reloads are known.
   @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
     old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
+    try self.init(old: old, new: new, contentChangedAt: { id, _, _ in contentChanged(id) }, hashWidth: hashWidth)
+  }
+
+  /// Diffs with `contentChanged` asked about each surviving item by its identifier, its old path
+  /// and its new path.
+  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
+    old: [Section], new: [Section], contentChangedAt contentChanged: (ItemID, ItemPath, ItemPath) -> Bool,
+    hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
     self.old = old
     self.new = new
@@ -230,7 +241,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// Decides which items stay (a longest increasing subsequence per surviving
   /// section), which move, and which reload, and records what each section sees.
-  @inlinable mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
+  @inlinable mutating func classifyItems(_ contentChanged: (ItemID, ItemPath, ItemPath) -> Bool) {
     for s in new.indices {
       let os = oldSectionOfNew[s]
       let items = new[s].items
@@ -260,7 +271,12 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
           let fromNew = newSectionOfOld[from]
           if fromNew >= 0 { itemsTouched[fromNew] = true } else { givesMoves[from] = true }
         }
-        if contentChanged(items[f - newStart[s]]) { reloads[f] = true }
+        let item = f - newStart[s]
+        if contentChanged(
+          items[item], ItemPath(item: o - oldStart[from], section: from), ItemPath(item: item, section: s))
+        {
+          reloads[f] = true
+        }
       }
       if !inOrder {
         var sameSection: [Int] = []  // old item indices, in new order
