@@ -99,7 +99,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
     old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
-    try self.init(old: old, new: new, contentChangedAt: { id, _, _ in contentChanged(id) }, hashWidth: hashWidth)
+    try self.init(old: old, new: new, matching: hashWidth)
+    classifyItems(contentChanged)
   }
 
   /// Diffs with `contentChanged` asked about each surviving item by its identifier, its old path
@@ -107,6 +108,17 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
     old: [Section], new: [Section], contentChangedAt contentChanged: (ItemID, ItemPath, ItemPath) -> Bool,
     hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
+    try self.init(old: old, new: new, matching: hashWidth)
+    askContent(contentChanged)
+    classifyItems { _ in false }
+  }
+
+  /// Pairs the sections and the items, before any content is asked and before the items are
+  /// classified (the two initializers above ask content in their own way, and a diff without
+  /// content keeps its `{ _ in false }` specialized down to ``classifyItems(_:)``).
+  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
+    old: [Section], new: [Section], matching hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
     self.old = old
     self.new = new
@@ -168,7 +180,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     Self.number(old, start: oldStart, sectionOfFlat: oldSectionOfFlat)
     Self.number(new, start: newStart, sectionOfFlat: newSectionOfFlat)
     try matchItems(hashWidth)
-    classifyItems(contentChanged)
   }
 
   @inlinable deinit { storage.deallocate() }
@@ -239,9 +250,28 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     start[sections.count] = total
   }
 
+  /// Marks the surviving items whose content `contentChanged` says changed, asked with each one's
+  /// identifier, old path and new path (before ``classifyItems(_:)``, which weighs them).
+  @inlinable func askContent(_ contentChanged: (ItemID, ItemPath, ItemPath) -> Bool) {
+    for s in new.indices {
+      let items = new[s].items
+      let start = newStart[s]
+      for f in start..<newStart[s + 1] {
+        let o = oldOfNew[f]
+        guard o >= 0 else { continue }
+        let from = oldSectionOfFlat[o]
+        if contentChanged(
+          items[f - start], ItemPath(item: o - oldStart[from], section: from), ItemPath(item: f - start, section: s))
+        {
+          reloads[f] = true
+        }
+      }
+    }
+  }
+
   /// Decides which items stay (a longest increasing subsequence per surviving
   /// section), which move, and which reload, and records what each section sees.
-  @inlinable mutating func classifyItems(_ contentChanged: (ItemID, ItemPath, ItemPath) -> Bool) {
+  @inlinable mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
     for s in new.indices {
       let os = oldSectionOfNew[s]
       let items = new[s].items
@@ -271,12 +301,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
           let fromNew = newSectionOfOld[from]
           if fromNew >= 0 { itemsTouched[fromNew] = true } else { givesMoves[from] = true }
         }
-        let item = f - newStart[s]
-        if contentChanged(
-          items[item], ItemPath(item: o - oldStart[from], section: from), ItemPath(item: item, section: s))
-        {
-          reloads[f] = true
-        }
+        if contentChanged(items[f - newStart[s]]) { reloads[f] = true }
       }
       if !inOrder {
         var sameSection: [Int] = []  // old item indices, in new order
