@@ -28,8 +28,8 @@ unit:
 e2e: setup
 	@Scripts/e2e.sh
 
-## The web page: builds Web/dist (the engine as WebAssembly, Scripts/web.sh) and serves it on
-## http://localhost:8032/ (PORT=… for another port).
+## The web page: builds Web/dist (the engine as WebAssembly, Scripts/web.sh) and serves it with
+## `reorder-server serve --static Web/dist` on http://localhost:8032/ (PORT=… for another port).
 web:
 	@Scripts/web.sh serve
 

@@ -116,6 +116,39 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
       name: "ReorderKitPostgresTests",
       dependencies: ["ReorderKitPostgres", "ReorderKit", .product(name: "PostgresNIO", package: "postgres-nio")]),
   ]
+  // The board server (DESIGN, "The board server"): HTTP, WebSocket and the web build's static files in
+  // front of the database; its logic in ReorderServer, the command line in reorder-server.
+  package.products.append(.executable(name: "reorder-server", targets: ["reorder-server"]))
+  package.dependencies += [
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+  ]
+  package.targets += [
+    .target(
+      name: "ReorderServer",
+      dependencies: [
+        "ReorderKitPostgres",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]),
+    .executableTarget(
+      name: "reorder-server",
+      dependencies: ["ReorderServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // Start the real binary on free ports (and a real PostgreSQL under Scripts/with-postgres.sh).
+    .testTarget(
+      name: "ReorderServerTests",
+      dependencies: [
+        "ReorderServer", "reorder-server",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      ]),
+  ]
   // The desktop app's `--share postgresql://…` (App+Share.swift), with the trait `Sharing` only: a build
   // without it says in one line how to get one.
   for target in package.targets where target.name == "reorder-demo" {

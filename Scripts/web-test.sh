@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # The web build in a real Chromium (issue 32), a stage of `make test`: builds Web/dist
-# (Scripts/web.sh build), serves it on a free local port and runs Tests/Web/drag.py in headless
-# Chromium (a mouse drag, a touch long-press drag at 100,000 items, a resize and the wheel), with
-# screenshots in test-out/web/. Installs what the tests need when it is missing: Debian's chromium
+# (Scripts/web.sh build), serves it on a free local port (Tests/Web/serve.py, which also answers a
+# board's link /boards/{B} as reorder-server does) and runs the tests of Tests/Web in headless
+# Chromium: drag.py (a mouse drag, a touch long-press drag at 100,000 items, a resize and the
+# wheel), keyboard.py (keyboard reordering read back from the aria-live region, undo, Escape, the
+# accessibility actions, reduced motion), storage.py (IndexedDB: a reload restores the order) and
+# bad_input.py (bad addresses and a .wasm that fails to load) and scenes.py (Lessons' folders and
+# spring loading, the Students re-sort on a driven clock, Photos, the Board: a card into Doing, the
+# limit, a column move, "Move to Doing", the keyboard, undo, a board's link), with screenshots in
+# test-out/web/. Installs what the tests need when it is missing: Debian's chromium
 # and chromium-driver, and selenium from PyPI (never `make demo`'s business).
 #
 #   Scripts/web-test.sh          # exit 0 when every check passes
@@ -25,7 +31,7 @@ Scripts/web.sh build
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 log=.build-wasm/web/http.log
-python3 -m http.server "$port" --bind 127.0.0.1 --directory Web/dist >"$log" 2>&1 &
+python3 Tests/Web/serve.py "$port" Web/dist >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 python3 - "$port" <<'PY'
@@ -42,5 +48,7 @@ while True:
 PY
 shots=${WEB_SHOTS:-test-out/web}
 mkdir -p "$shots"
-python3 Tests/Web/drag.py "http://127.0.0.1:$port/" "$shots"
+for test in drag keyboard storage bad_input scenes; do
+  python3 "Tests/Web/$test.py" "http://127.0.0.1:$port/" "$shots"
+done
 echo "web-test: passed (screenshots in $shots)"

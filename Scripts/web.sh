@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The engine in the browser (issue 32): compiles Sources/ReorderKit and the export layer
 # Web/Exports (its C ABI, rk_…) as one Embedded Swift whole-module compile for
-# wasm32-unknown-none-wasm, links it with wasm-ld against Debian's wasi-libc (malloc, memcpy) and
-# the toolchain's Unicode tables, and copies the page (Web/Page) beside it: Web/dist/ is a static
-# site that any static file server serves.
+# wasm32-unknown-none-wasm, links it with wasm-ld against Debian's wasi-libc (malloc, memcpy),
+# compiler-rt's wasm32 builtins (128-bit multiplication) and the toolchain's Unicode tables, and
+# copies the page (Web/Page) beside it: Web/dist/ is a static site that any static file server
+# serves.
 #
 #   Scripts/web.sh build     # Web/dist/{index.html, reorderkit.js, reorderkit.wasm, style.css}
-#   Scripts/web.sh serve     # builds, then serves Web/dist on http://localhost:${PORT:-8032}/
+#   Scripts/web.sh serve     # builds, then serves Web/dist on http://localhost:${PORT:-8032}/ with
+#                            # reorder-server (static files only: no database needed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,10 +19,17 @@ build() {
   swiftc_bin=$(command -v swiftc) || { echo "web: swiftc is not on PATH" >&2; exit 1; }
   embedded="$(dirname "$(dirname "$(readlink -f "$swiftc_bin")")")/lib/swift/embedded/wasm32-unknown-none-wasm"
   [ -d "$embedded" ] || { echo "web: this toolchain has no Embedded Swift for wasm32 ($embedded)" >&2; exit 1; }
-  if ! dpkg -s wasi-libc >/dev/null 2>&1; then
-    echo "web: installing Debian's wasi-libc (malloc and friends for the engine)" >&2
-    apt-get install -y wasi-libc >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wasi-libc >/dev/null; }
+  need=()
+  dpkg -s wasi-libc >/dev/null 2>&1 || need+=(wasi-libc)
+  dpkg -s libclang-rt-dev-wasm32 >/dev/null 2>&1 || need+=(libclang-rt-dev-wasm32)
+  if ((${#need[@]})); then
+    # wasi-libc: malloc and friends; compiler-rt's wasm32 builtins: 128-bit arithmetic (__multi3,
+    # the order keys' full-width multiplications).
+    echo "web: installing Debian's ${need[*]}" >&2
+    apt-get install -y "${need[@]}" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "${need[@]}" >/dev/null; }
   fi
+  builtins=$(find /usr/lib/llvm-*/lib/clang/*/lib/wasi -name libclang_rt.builtins-wasm32.a 2>/dev/null | sort -V | tail -n 1)
+  [ -f "$builtins" ] || { echo "web: compiler-rt has no libclang_rt.builtins-wasm32.a" >&2; exit 1; }
   # awk reads the whole list: `grep -m1` stopped early, and under pipefail dpkg's SIGPIPE failed
   # the pipeline now and then (the script then ended in silence, or linked a path twice).
   libc=$(dpkg -L wasi-libc | awk '/\/wasm32-wasi\/libc\.a$/ && !found { print; found = 1 }')
@@ -43,7 +52,7 @@ build() {
   exports=()
   while read -r symbol; do exports+=("--export=$symbol"); done < <(grep -oh '@_cdecl("rk_[a-z_]*")' Web/Exports/*.swift | sed 's/@_cdecl("\(.*\)")/\1/')
   wasm-ld --no-entry --gc-sections --strip-all -z stack-size=1048576 "${exports[@]}" \
-    -o "$dist/reorderkit.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a"
+    -o "$dist/reorderkit.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a" "$builtins"
   cp Web/Page/index.html Web/Page/reorderkit.js Web/Page/style.css "$dist/"
   echo "web: $dist built: reorderkit.wasm $(stat -c %s "$dist/reorderkit.wasm") bytes" \
     "($(gzip -9c "$dist/reorderkit.wasm" | wc -c) gzipped) in $((compiled - start)) s"
@@ -54,8 +63,14 @@ build) build ;;
 serve)
   build
   port=${PORT:-8032}
-  echo "web: http://localhost:$port/?scene=colors&items=50"
-  exec python3 -m http.server "$port" --directory "$dist"
+  # The board server serves the build (no database needed for files alone): the same traits as
+  # `make test`, so that the build in .build/ is shared and not redone.
+  # shellcheck disable=SC2206
+  traits=(${REORDERKIT_TRAITS:---traits Sharing})
+  swift build "${traits[@]}" --product reorder-server >&2
+  bin=$(swift build "${traits[@]}" --show-bin-path)
+  echo "web: http://localhost:$port/?scene=colors&items=50 (a board's link: http://localhost:$port/boards/NAME)"
+  exec "$bin/reorder-server" serve --static "$dist" --port "$port"
   ;;
 *)
   echo "usage: Scripts/web.sh build | serve" >&2

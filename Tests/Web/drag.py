@@ -16,50 +16,11 @@ Debian's chromium and chromium-driver.
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
 
-
-def open_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,700", "--hide-scrollbars"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def load(driver, url):
-    driver.get(url)
-    deadline = time.time() + 10
-    while not driver.execute_script("return window.reorderKit && window.reorderKit.ready"):
-        assert time.time() < deadline, "the page never became ready: %r" % driver.execute_script(
-            "return window.reorderKit && window.reorderKit.report")
-        time.sleep(0.05)
-
-
-def wait_for(what, condition, guard=20):
-    """Polls `condition` until it holds; `guard` seconds only stop a hang (the page answers within a
-    frame or two), so a busy machine slows the test down but does not fail it."""
-    deadline = time.time() + guard
-    while True:
-        value = condition()
-        if value:
-            return value
-        assert time.time() < deadline, "waited %d s for %s" % (guard, what)
-        time.sleep(0.05)
-
-
-def events_of(driver):
-    return [(e["event"], e.get("item")) for e in driver.execute_script("return window.reorderKit.report")]
-
-
-def check_console(driver):
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    assert not errors, errors
+from browser import check_console, events_of, load, open_browser, wait_for
 
 
 def mouse_drag(base, shots):

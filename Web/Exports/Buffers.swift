@@ -36,20 +36,36 @@ struct GrowingBuffer<Element> {
 ///
 /// Header: count, content offset x, y, content width, height, isAnimating (0 or 1), view width, height.
 /// Element: kind (``RenderKind``), item id (-1 for none), x, y, width, height (view coordinates,
-/// before scaling), scale, isLifted (0 or 1), alpha, lift (0…1 shadow strength).
+/// before scaling), scale, isLifted (0 or 1), alpha, lift (0…1 shadow strength), depth (outline
+/// level), isExpanded (-1 not a group, 0 closed, 1 open), badge count (items carried), content
+/// change (0…1 of a crossfade, 1 when none).
 let renderHeader = 8
-let renderStride = 10
+let renderStride = 14
 
 /// The element kinds of the render buffer.
 enum RenderKind: Int32 {
-  case item = 0, header = 1, gap = 2, dropHighlight = 3, forbidden = 4, focusRing = 5
+  case item = 0
+  case header = 1
+  case gap = 2
+  case dropHighlight = 3
+  case forbidden = 4
+  case focusRing = 5
 }
 
 /// The event kinds of the event buffer; each record is four Int32: kind, item id, a, b.
-/// An announcement's a and b are its UTF-8 offset and length in the text buffer.
+/// An announcement's a and b are its UTF-8 offset and length in the text buffer; so are a key's,
+/// whose text is a record to save, `id section key`.
 enum EventKind: Int32 {
-  case lifted = 1, dropped = 2, cancelled = 3, changed = 4, announcement = 5, tapped = 6, denied = 7,
-    dropFailed = 8
+  case lifted = 1
+  case dropped = 2
+  case cancelled = 3
+  case changed = 4
+  case announcement = 5
+  case tapped = 6
+  case denied = 7
+  case dropFailed = 8
+  case key = 9
+  case refused = 10
 }
 
 nonisolated(unsafe) var renderBuffer = GrowingBuffer<Double>(capacity: 1024)

@@ -60,9 +60,11 @@ public func rk_tick(_ h: Int32, _ time: Double) {
 @_cdecl("rk_set_size")
 public func rk_set_size(_ h: Int32, _ width: Double, _ height: Double, _ time: Double) {
   guard width.isFinite, height.isFinite, width > 0, height > 0 else { return }
+  let index = Int(h) - 1
+  guard index >= 0, index < views.count, let scene = views[index]?.scene else { return }
   withView(h) { view in
     view.setViewSize(Size(width: width, height: height), time: time)
-    view.setLayout(colorsLayout(width: width, height: height), time: time)
+    view.setLayout(sceneLayout(scene, width: width, height: height), time: time)
   }
 }
 
@@ -77,11 +79,17 @@ public func rk_scroll(_ h: Int32, _ dx: Double, _ dy: Double, _ time: Double) {
 public func rk_render(_ h: Int32, _ time: Double) -> Int32 {
   guard let list = withView(h, { $0.renderList(at: time) }) else { return 0 }
   renderBuffer.count = 0
-  renderBuffer.reserve(renderHeader + renderStride * list.elements.count)
   for value in [
     Double(list.elements.count), list.contentOffset.x, list.contentOffset.y, list.contentSize.width,
     list.contentSize.height, list.isAnimating ? 1 : 0, list.viewSize.width, list.viewSize.height,
   ] { renderBuffer.append(value) }
+  appendElements(list)
+  return Int32(list.elements.count)
+}
+
+/// Appends the elements of a render list to the render buffer, ``renderStride`` values each.
+func appendElements(_ list: RenderList<Int, Int>) {
+  renderBuffer.reserve(renderBuffer.count + renderStride * list.elements.count)
   for element in list.elements {
     let kind: RenderKind
     var id = -1
@@ -100,12 +108,19 @@ public func rk_render(_ h: Int32, _ time: Double) -> Int32 {
     case .focusRing: kind = .focusRing
     }
     let f = element.frame
-    for value in [
+    let expanded: Double =
+      switch element.isExpanded {
+      case nil: -1
+      case true?: 1
+      case false?: 0
+      }
+    let values: [Double] = [
       Double(kind.rawValue), Double(id), f.minX, f.minY, f.width, f.height, element.scale,
-      element.isLifted ? 1 : 0, element.alpha, element.lift,
-    ] { renderBuffer.append(value) }
+      element.isLifted ? 1 : 0, element.alpha, element.lift, Double(element.depth), expanded,
+      Double(element.badgeCount), element.contentChange,
+    ]
+    for value in values { renderBuffer.append(value) }
   }
-  return Int32(list.elements.count)
 }
 
 @_cdecl("rk_render_buffer")
@@ -118,30 +133,49 @@ public func rk_take_events(_ h: Int32) -> Int32 {
   let index = Int(h) - 1
   eventBuffer.count = 0
   textBuffer.count = 0
-  guard index >= 0, index < views.count, let pending = views[index]?.pending else { return 0 }
+  guard index >= 0, index < views.count, let pending = views[index]?.pending, let keys = views[index]?.pendingKeys
+  else { return 0 }
   views[index]!.pending = []
-  func record(_ kind: EventKind, _ id: Int, _ a: Int = 0, _ b: Int = 0) {
-    for value in [kind.rawValue, Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b)] {
-      eventBuffer.append(value)
-    }
-  }
-  for event in pending {
-    switch event {
-    case .lifted(let id): record(.lifted, id)
-    case .dropped(let id): record(.dropped, id)
-    case .cancelled(let id): record(.cancelled, id)
-    case .tapped(let id): record(.tapped, id)
-    case .denied(let id): record(.denied, id)
-    case .dropFailed(let id, _): record(.dropFailed, id)
-    case .changed(.moved(let difference)): record(.changed, difference.items.first ?? -1, difference.items.count)
-    case .announcement(let text):
-      let start = textBuffer.count
-      for byte in text.utf8 { textBuffer.append(byte) }
-      record(.announcement, -1, start, textBuffer.count - start)
-    case .changed, .moved, .committed: break
-    }
+  views[index]!.pendingKeys = []
+  for event in pending { appendEvent(event) }
+  for saved in keys {
+    let start = textBuffer.count
+    appendRecord(saved)
+    recordEvent(.key, saved.id, start, textBuffer.count - start - 1)
   }
   return Int32(eventBuffer.count / 4)
+}
+
+/// Appends one event record (kind, item id, a, b) to the event buffer.
+func recordEvent(_ kind: EventKind, _ id: Int, _ a: Int = 0, _ b: Int = 0) {
+  for value in [
+    kind.rawValue, Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b),
+  ] {
+    eventBuffer.append(value)
+  }
+}
+
+/// Appends a view's event as a record (an announcement's text into the text buffer).
+func appendEvent(_ event: CollectionViewEvent<Int, Int>) {
+  switch event {
+  case .lifted(let id): recordEvent(.lifted, id)
+  case .dropped(let id): recordEvent(.dropped, id)
+  case .cancelled(let id): recordEvent(.cancelled, id)
+  case .tapped(let id): recordEvent(.tapped, id)
+  case .denied(let id): recordEvent(.denied, id)
+  case .dropFailed(let id, _): recordEvent(.dropFailed, id)
+  case .changed(.moved(let difference)): recordEvent(.changed, difference.items.first ?? -1, difference.items.count)
+  case .announcement(let text): appendAnnouncement(text)
+  case .changed(.placeholderMoved), .moved, .committed: break
+  // New data (a re-sort), a folder opened or closed, undo of a copy: the data changed.
+  case .changed: recordEvent(.changed, -1)
+  }
+}
+
+func appendAnnouncement(_ text: String) {
+  let start = textBuffer.count
+  for byte in text.utf8 { textBuffer.append(byte) }
+  recordEvent(.announcement, -1, start, textBuffer.count - start)
 }
 
 @_cdecl("rk_events_buffer")
@@ -154,10 +188,14 @@ public func rk_text_buffer() -> Int32 { textBuffer.address }
 @_cdecl("rk_order")
 public func rk_order(_ h: Int32, _ section: Int32) -> Int32 {
   orderBuffer.count = 0
-  guard let items = withView(h, { view -> [Int] in
-    guard section >= 0, Int(section) < view.snapshot.numberOfSections else { return [] }
-    return view.snapshot.items(inSection: Int(section))
-  }) else { return 0 }
+  guard
+    let items = withView(
+      h,
+      { view -> [Int] in
+        guard section >= 0, Int(section) < view.snapshot.numberOfSections else { return [] }
+        return view.snapshot.items(inSection: Int(section))
+      })
+  else { return 0 }
   orderBuffer.reserve(items.count)
   for id in items { orderBuffer.append(Int32(truncatingIfNeeded: id)) }
   return Int32(items.count)
@@ -165,3 +203,7 @@ public func rk_order(_ h: Int32, _ section: Int32) -> Int32 {
 
 @_cdecl("rk_order_buffer")
 public func rk_order_buffer() -> Int32 { orderBuffer.address }
+
+/// The length in bytes of what the last call wrote into the text buffer.
+@_cdecl("rk_text_length")
+public func rk_text_length() -> Int32 { Int32(textBuffer.count) }

@@ -2,6 +2,28 @@
 struct WebView {
   var view: CollectionView<Int, Int>
   var pending: [CollectionViewEvent<Int, Int>] = []
+  /// The scene, for its layout at a new size.
+  var scene = WebScene.colors
+  /// The engine's own reflow and settle duration, given back when reduced motion is turned off.
+  let reflowDuration: Double
+  /// The items' order keys, once the page saves them (see OrderKeys.swift).
+  var keys: [Int: OrderKey] = [:]
+  var hasKeys = false
+  /// Keys changed since JavaScript last took the events: records to save.
+  var pendingKeys: [KeyRecord] = []
+
+  /// Keeps the events of an engine call for JavaScript and gives moved items new order keys.
+  mutating func receive(_ events: [CollectionViewEvent<Int, Int>]) {
+    pending += events
+    for event in events {
+      if case .changed(.moved(let difference)) = event { keysForMove(difference) }
+    }
+  }
+
+  init(view: CollectionView<Int, Int>) {
+    self.view = view
+    reflowDuration = view.reflowDuration
+  }
 }
 
 /// The views, by handle (index + 1; 0 is never a handle). A destroyed view leaves `nil`.
@@ -19,7 +41,7 @@ func perform(_ handle: Int32, _ body: (inout CollectionView<Int, Int>) -> [Colle
   let index = Int(handle) - 1
   guard index >= 0, index < views.count, views[index] != nil else { return }
   let events = body(&views[index]!.view)
-  views[index]!.pending += events
+  views[index]!.receive(events)
 }
 
 /// The Colors scene's layout (the desktop app's, seeds 000 and 002): square cells, 12 pt apart,

@@ -42,7 +42,7 @@ public struct Changeset<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   @inlinable public var reconfigureItems: [ItemPath] { updates.reconfigureItems }
 
   /// The number of items in each section after the stage, for ``BatchUpdate/violations(countsBefore:countsAfter:)``.
-  @inlinable public var itemCounts: [Int] { sections.map(\.items.count) }
+  @inlinable public var itemCounts: [Int] { sections.map { $0.items.count } }
 }
 
 /// The batches that take a collection view from old data to new data, in

@@ -143,6 +143,6 @@ extension StagedChangeset {
     } catch {
       preconditionFailure("numbered occurrences are unique: \(error)")
     }
-    return (numbered.unnumbered(stages), stages.map { $0.sections.map(\.id.index) })
+    return (numbered.unnumbered(stages), stages.map { $0.sections.map { section in section.id.index } })
   }
 }

@@ -132,7 +132,7 @@ struct Occurrences<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> 
       stages: stages.map { stage in
         Changeset(
           updates: stage.updates,
-          sections: stage.sections.map { Snapshot.Section(id: $0.id.id, items: $0.items.map(\.id)) })
+          sections: stage.sections.map { Snapshot.Section(id: $0.id.id, items: $0.items.map { item in item.id }) })
       })
     result.repeatedSectionIDs = repeatedSections.repeated
     result.repeatedItemIDs = repeatedItems.repeated

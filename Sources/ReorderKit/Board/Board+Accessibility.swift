@@ -73,7 +73,7 @@ extension Board {
     case .within(let move):
       let moved = absorb(source, _columns[s]._view.performAccessibilityAction(move, on: id, time: time))
       events += moved
-      if moved.contains(where: \.isCommit) {
+      if moved.contains { $0.isCommit } {
         history.undo.append(.view(source))
         history.redo = []
       }

@@ -30,7 +30,7 @@ extension Board {
     guard let h = index(of: holder) else { return cancelAcross(time: time) }
     let depth = _columns[h]._view.undoDepth
     // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
-    let unspoken = holder != drag.source && _columns[h]._view.pendingAnnouncement != nil
+    let unspoken = holder != drag.source && _columns[h]._view.speech.held != nil
     let viewEvents = release(&_columns[h]._view, toView(drag.pointer, h), time)
     if viewEvents.contains(where: { if case .dropped = $0 { true } else { false } }),
       let copy = _columns[h]._view.lastDrop, copy.operation == .copy
@@ -185,7 +185,7 @@ extension Board {
       guard let (key, i) = placed[id], key == fromKey else { continue }
       remove(id)
       var j = to.index
-      for w in placed.filter({ waiting.contains($0.key) && $0.value.key == toKey }).map(\.value.index).sorted()
+      for w in placed.filter({ waiting.contains($0.key) && $0.value.key == toKey }).map { $0.value.index }.sorted()
       where w < j {
         j += 1
       }

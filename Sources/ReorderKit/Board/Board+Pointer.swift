@@ -249,8 +249,8 @@ extension Board {
 
   /// The board's scroll position, clamped to the columns' extent.
   @inlinable mutating func setBoardOffset(_ p: Point) {
-    let right = _columns.map(\.frame.maxX).max() ?? 0
-    let bottom = _columns.map(\.frame.maxY).max() ?? 0
+    let right = _columns.map { $0.frame.maxX }.max() ?? 0
+    let bottom = _columns.map { $0.frame.maxY }.max() ?? 0
     _contentOffset = Point(
       x: min(max(p.x, 0), max(0, right - visibleSize.width)), y: min(max(p.y, 0), max(0, bottom - visibleSize.height)))
   }

@@ -194,8 +194,8 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
       }
     }
     self._columns = columns
-    let right = columns.map(\.frame.maxX).max() ?? 0
-    let bottom = columns.map(\.frame.maxY).max() ?? 0
+    let right = columns.map { $0.frame.maxX }.max() ?? 0
+    let bottom = columns.map { $0.frame.maxY }.max() ?? 0
     self.visibleSize = visibleSize ?? Size(width: right, height: bottom)
   }
 

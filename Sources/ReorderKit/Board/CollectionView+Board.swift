@@ -25,7 +25,7 @@ extension CollectionView {
     }
     guard !longPress.isPending, !longPress.isActive else { return false }
     if case .grid(let config) = layoutConfiguration, config.pageWidth != nil { return false }
-    return pendingEvents.isEmpty && scrollAnimation == nil && pendingAnnouncement == nil && settle == nil
+    return pendingEvents.isEmpty && scrollAnimation == nil && speech.held == nil && settle == nil
       && animations.isEmpty && headerAnimations.isEmpty && ghosts.isEmpty && contentFades.isEmpty
   }
 
@@ -233,10 +233,10 @@ extension CollectionView {
   /// now for the keyboard.
   @inlinable mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
     if keyboard {
-      pendingAnnouncement = nil
+      speech.held = nil
       pendingEvents.append(.announcement(text))
     } else {
-      pendingAnnouncement = (text, time)
+      speech.held = (text, time)
     }
   }
 

@@ -13,16 +13,9 @@ extension CollectionView {
     guard let session = drag, !session.isLent else { return [] }
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
-      if view.mode == .live {
-        var moved = false
-        for change in session.undo {
-          if let fitted = view.fitted(change) {
-            view.commitDerived(fitted, into: &reverted)
-            moved = true
-          }
-        }
+      if session.rules.commitsSteps {
         // The items stand at their lift place again: the session's rows or slots of that data.
-        if moved {
+        if view.revertLiveSteps(of: session, into: &reverted) {
           let data = view.snapshot
           view.modifySession { $0.arrange(data, placeholder: $0.start) }
         }
@@ -35,10 +28,8 @@ extension CollectionView {
       // Rows of their own heights: the block's sums leave the layout, no height looked up.
       view.setListBlock(reusing: true)
     }
-    longPress.reset()
-    pendingAnnouncement = nil
-    spokenContainer = nil
-    settle = nil
+    forgetGesture(resettingRecognizer: true)
+    speech.container = nil
     clampOffset()
     return reverted
   }
@@ -60,7 +51,7 @@ extension CollectionView {
         s.isKeyboard = keyboard
         s.autoScroll = autoScroll
       }
-      if view.mode == .live {
+      if session.rules.commitsSteps {
         // A live drag's item always stands at its gap in the data.
         var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
         let items = session.items.filter(view.snapshot.contains)
@@ -70,7 +61,7 @@ extension CollectionView {
         let data = view.snapshot
         if view.gridSlots != nil { view.modifySession { $0.arrange(data, placeholder: position) } }
       }
-      if view.mode == .dragDrop {
+      if session.rules.proposesDrops {
         let shown = view.target(for: .insertAt(position))
         view.modifySession { $0.drop.shown = shown }
       }
@@ -84,15 +75,11 @@ extension CollectionView {
   /// (its rows rebuilt), as every end of a drag.
   @inlinable mutating func returnLentItems(time: Double) {
     guard let session = drag, session.isLent else { return }
-    relayout(at: time) { view in
+    _ = end(.returned, time: time) { view, _ in
       // The block where it stood: a list of rows of their own heights then joins its sums to the
       // base rows' (no height looked up).
       view.modifySession { $0.comeBack(to: session.start) }
-      view.finishDrag()
     }
-    longPress.reset()
-    pendingAnnouncement = nil
-    spokenContainer = nil
   }
 
   /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
@@ -100,21 +87,8 @@ extension CollectionView {
   /// live moves taken back (the data changed, and the owner saved the live steps).
   @discardableResult
   @inlinable mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let drag else { return [] }
-    var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
-    relayout(at: time) { view in
-      if view.mode == .live {
-        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) } }
-      }
-      view.interaction = .idle
-      view.rebuildArrangement()
-      view.rebuildLayout()
-    }
-    longPress.reset()
-    pendingAnnouncement = nil
-    spokenContainer = nil
-    settle = nil
-    return reverted
+    guard isDragging else { return [] }
+    return end(.abandoned, time: time)
   }
 
   /// Ends the drag in progress without a word and takes travelling items out, in one relayout (one
@@ -123,19 +97,12 @@ extension CollectionView {
   /// returns the items to take out. Returns the live moves taken back and the change that puts the
   /// items back where they stood.
   @inlinable mutating func abandonDragAndTakeOut(
-    time: Double, choosing choose: (Snapshot<SectionID, ItemID>) -> [ItemID]
+    time: Double, choosing choose: @escaping (Snapshot<SectionID, ItemID>) -> [ItemID]
   ) -> (reverted: [CollectionViewEvent<SectionID, ItemID>], inverse: [Change<SectionID, ItemID>]) {
-    let session = drag
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     var inverse: [Change<SectionID, ItemID>] = []
     var taken: [ItemID] = []
-    relayout(at: time) { view in
-      if let session, view.mode == .live {
-        for change in session.undo {
-          if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &reverted) }
-        }
-      }
-      view.interaction = .idle
+    let takeOut = { (view: inout Self, session: Session?) in
       taken = choose(view.snapshot).filter(view.snapshot.contains)
       if !taken.isEmpty {
         var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -153,11 +120,10 @@ extension CollectionView {
         view.rebuildLayout()
       }
     }
-    if session != nil {
-      longPress.reset()
-      pendingAnnouncement = nil
-      spokenContainer = nil
-      settle = nil
+    if isDragging {
+      reverted = end(.abandoned, time: time, atRest: { takeOut(&$0, $1) })
+    } else {
+      relayout(at: time) { takeOut(&$0, nil) }
     }
     for id in taken { animations[id] = nil }
     if let focus, !snapshot.contains(focus) { self.focus = nil }
@@ -249,9 +215,8 @@ extension CollectionView {
     // the section's tail: 800 KB in a column of 200,000 cards), and the drop places them by
     // identity. Not for a live drag (it commits each step from where the items stand), a gap in a
     // group, or an interactive drag of several items (its drop places the lifted one only).
-    let parks =
-      resting != nil && position.parent == nil
-      && (mode == .dragDrop || (mode == .interactive && items.count == 1))
+    let rules = DragRules(mode)
+    let parks = resting != nil && position.parent == nil && rules.parksEntering(items.count)
     let stored = parks ? ReorderDifference(items: items, section: place.section, parent: nil, before: nil) : place
     relayout(at: time) { view in
       view.commitDerived(.inserted(stored, children: children, expanded: expanded), into: &ignored)
@@ -270,16 +235,16 @@ extension CollectionView {
         item: lead, items: ordered, hasGroup: items.contains(where: view.snapshot.isGroup), start: position,
         lift: place, pointer: pointer, grab: grab, size: size, liftTime: time, isKeyboard: keyboard,
         arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
-        drop: DropSession(view.dropConfiguration))
+        drop: DropSession(view.dropConfiguration), rules: rules)
       if resting == nil { session.arrange(view.snapshot, placeholder: position) }
       if parks { session.gap = .parked }
-      if view.mode == .live {
+      if rules.commitsSteps {
         session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
       }
       session.autoScroll.begin(at: pointer, time: time)
       view.interaction = .dragging(session)
       view.settle = nil
-      if view.mode == .dragDrop {
+      if rules.proposesDrops {
         let shown = view.target(for: .insertAt(position))
         view.modifySession { $0.drop.shown = shown }
       }
@@ -297,8 +262,8 @@ extension CollectionView {
   ) {
     // The pointer already holds the items: the view's recogniser takes it over, with no press.
     if keyboard { longPress.reset() } else { longPress.hold(at: pointer) }
-    pendingAnnouncement = nil
-    spokenContainer = spokenPlace(of: position, travelling: []).container
+    speech.held = nil
+    speech.container = spokenPlace(of: position, travelling: []).container
     if keyboard {
       followPlaceholder(time: time)
       // The keyboard's cell stands over its placeholder: the session's pointer is there, in the view.

@@ -143,26 +143,24 @@ extension CollectionView {
   /// ```
   @discardableResult
   @inlinable public mutating func undo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    replayLast(from: \.undo, onto: \.redo, time: time)
+    replayLast(undoing: true, time: time)
   }
 
   /// Applies the last undone gesture again. Does nothing during a drag or with nothing to redo.
   @discardableResult
   @inlinable public mutating func redo(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    replayLast(from: \.redo, onto: \.undo, time: time)
+    replayLast(undoing: false, time: time)
   }
 
-  /// Undo and redo: performs the last step of one stack and pushes its reverse onto the other. A
-  /// step that new data already took back does nothing: it is skipped for the one before it.
-  @inlinable mutating func replayLast(
-    from source: WritableKeyPath<History, [[Change<SectionID, ItemID>]]>,
-    onto target: WritableKeyPath<History, [[Change<SectionID, ItemID>]]>, time: Double
-  ) -> [CollectionViewEvent<SectionID, ItemID>] {
+  /// Undo and redo: performs the last step of one stack (the undo stack when `undoing`) and pushes
+  /// its reverse onto the other. A step that new data already took back does nothing: it is skipped
+  /// for the one before it. (No key paths: Embedded Swift, the web build's, has none.)
+  @inlinable mutating func replayLast(undoing: Bool, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard !isDragging else { return events }
-    while let step = history[keyPath: source].popLast() {
+    while let step = undoing ? history.undo.popLast() : history.redo.popLast() {
       guard let reverse = replay(step, at: time, into: &events) else { continue }
-      history[keyPath: target].append(reverse)
+      if undoing { history.redo.append(reverse) } else { history.undo.append(reverse) }
       break
     }
     return events

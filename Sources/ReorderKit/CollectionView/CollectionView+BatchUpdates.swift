@@ -71,8 +71,8 @@ extension CollectionView {
     _ updates: BatchUpdate, resultingIn snapshot: Snapshot<SectionID, ItemID>, itemSizes: [ItemID: Size] = [:],
     time: Double
   ) throws(BatchUpdateError) {
-    let before = self.snapshot.sections.map(\.items.count)
-    let after = snapshot.sections.map(\.items.count)
+    let before = self.snapshot.sections.map { $0.items.count }
+    let after = snapshot.sections.map { $0.items.count }
     let violations = updates.violations(countsBefore: before, countsAfter: after)
     guard violations.isEmpty else { throw BatchUpdateError(violations: violations) }
     do {
@@ -265,13 +265,8 @@ extension CollectionView {
 
   /// Ends a drag whose lifted item (or its section) new data deleted: a cancel that moves nothing back.
   @inlinable mutating func abandonDrag() {
-    guard let drag else { return }
-    finishDrag()
-    longPress.reset()
-    pendingAnnouncement = nil
-    spokenContainer = nil
-    pendingEvents.append(.announcement(announcer.removed(announcer.itemName(drag.item))))
-    pendingEvents.append(.cancelled(drag.item))
+    guard isDragging else { return }
+    _ = end(.removed, time: now, animated: false)
   }
 
   /// Rebuilds the drag's arrangement over new data with the placeholder at a place, fitted to the
@@ -298,13 +293,13 @@ extension CollectionView {
         drag.lift, inSection: snapshot.sectionIndex(of: drag.lift.section), travelling: [drag.item],
         hasGroup: snapshot.isGroup(drag.item)) ?? position
     // Items away in another view of a board stay where the new data has them (nothing is shown).
-    if mode == .live, !drag.isLent {
+    if drag.rules.commitsSteps, !drag.isLent {
       var events = pendingEvents
       commitDerived(.moved(snapshot.difference(placing: items, at: position)), into: &events)
       pendingEvents = events
     }
     let data = snapshot
-    let live = mode == .live
+    let live = drag.rules.commitsSteps
     modifySession { session in
       session.items = items
       session.hasGroup = hasGroup
@@ -315,7 +310,7 @@ extension CollectionView {
       // Items away in another view of a board stay away (here, where the new data has them).
       if session.isLent { session.goAway() }
     }
-    if mode == .dragDrop, !drag.isLent {
+    if drag.rules.proposesDrops, !drag.isLent {
       let home = target(for: .insertAt(position))
       modifySession { $0.drop.shown = home }
     }

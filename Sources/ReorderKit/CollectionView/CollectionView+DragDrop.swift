@@ -60,14 +60,14 @@ extension CollectionView {
   /// ```swift
   /// if view.hasActiveDrag { _ = view.addItemToDragSession(at: secondFinger, time: now) }
   /// ```
-  @inlinable public var hasActiveDrag: Bool { mode == .dragDrop && isDragging }
+  @inlinable public var hasActiveDrag: Bool { drag?.rules.proposesDrops ?? false }
 
   /// The items of the live drag session in their original order (UIKit's `session.items`); empty when none.
   ///
   /// ```swift
   /// view.dragSessionItems   // ["Intro", "Loops"]
   /// ```
-  @inlinable public var dragSessionItems: [ItemID] { mode == .dragDrop ? drag?.items ?? [] : [] }
+  @inlinable public var dragSessionItems: [ItemID] { dropSession?.items ?? [] }
 
   /// The proposal shown now in a drag and drop, or `nil` when no drag and drop is live.
   ///
@@ -75,7 +75,7 @@ extension CollectionView {
   /// view.currentDropProposal?.operation == .forbidden   // the marker shows
   /// ```
   @inlinable public var currentDropProposal: DropProposal? {
-    mode == .dragDrop ? drag?.drop.shown.proposal : nil
+    dropSession?.drop.shown.proposal
   }
 
   /// Where the items would land now in a drag and drop (`nil` over nothing or when idle).
@@ -84,7 +84,7 @@ extension CollectionView {
   /// if case .insertInto(let group)? = view.currentDropDestination { highlight(group) }
   /// ```
   @inlinable public var currentDropDestination: DropDestination<ItemID>? {
-    mode == .dragDrop ? drag?.drop.shown.destination : nil
+    dropSession?.drop.shown.destination
   }
 
   /// What the last drag and drop did (landed or not), for reading copies' identifiers after `.dropped`.
@@ -113,7 +113,7 @@ extension CollectionView {
     SectionID, ItemID
   >] {
     var events = advance(to: time)
-    guard mode == .dragDrop, let session = drag, point.isFinite, let path = layout.itemPath(at: toContent(point)),
+    guard let session = dropSession, point.isFinite, let path = layout.itemPath(at: toContent(point)),
       let id = displayedItem(at: path), !session.contains(id), let position = snapshot.position(of: id)
     else { return events }
     if snapshot.isGroup(id), snapshot.children(of: id).contains(where: session.contains) { return events }

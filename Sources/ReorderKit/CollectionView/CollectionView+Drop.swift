@@ -54,19 +54,19 @@ extension CollectionView {
         return events + cancelDrop(at: time, operation: operation, failure: error)
       }
     }
-    relayout(at: time) { view in
+    let ended = end(
+      .dropped(settling: operation == .copy ? copies : items, from: lifted, spoken: copies.first ?? drag.item),
+      time: time
+    ) {
+      view, events in
       // Derived from the data (a move), or checked above (a copy's new identifiers): it applies.
       let inverse = view.commitDerived(change, into: &events)
       view.recordGesture(undo: inverse, difference: change.difference, into: &events)
       view.closeSpringLoaded(keeping: position.parent, into: &events)
-      view.finishDrag()
     }
     dropConfiguration.lastDrop = DropResult(
       items: items, operation: operation, destination: destination, copies: copies)
-    settle(operation == .copy ? copies : items, from: lifted, at: time)
-    announceEnd(of: drag, cancelled: false, into: &events, item: copies.first ?? drag.item)
-    events.append(.dropped(drag.item))
-    return events
+    return events + ended
   }
 
   /// Cancels a drag and drop: nothing changes but the groups spring loading opened, which close.
@@ -79,15 +79,11 @@ extension CollectionView {
     let items = drag.items
     let destination = drag.drop.shown.destination
     let lifted = liftedFrame(of: drag)
-    var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    relayout(at: time) { view in
+    let events = end(.cancelled(settling: items, from: lifted, failure: failure), time: time) { view, events in
       view.closeSpringLoaded(keeping: nil, into: &events)
-      view.finishDrag()
     }
     dropConfiguration.lastDrop = DropResult(items: items, operation: operation, destination: destination)
-    settle(items, from: lifted, at: time)
-    announceEnd(of: drag, cancelled: true, into: &events)
-    return events + [failure.map { .dropFailed(drag.item, $0) } ?? .cancelled(drag.item)]
+    return events
   }
 
   /// Closes the groups spring loading opened, but the one the items were dropped into.
@@ -115,7 +111,7 @@ extension CollectionView {
 
   /// The highlight behind a group that the items would go into.
   @inlinable func dropHighlightElements() -> [RenderElement<SectionID, ItemID>] {
-    guard mode == .dragDrop, let shown = drag?.drop.shown, shown.proposal.landsItems,
+    guard let shown = dropSession?.drop.shown, shown.proposal.landsItems,
       case .insertInto(let group)? = shown.destination,
       let row = outline?.displayedRow(ofGroup: group)
     else { return [] }

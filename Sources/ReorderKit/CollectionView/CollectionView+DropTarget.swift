@@ -89,8 +89,8 @@ extension CollectionView {
     guard let drag else { return }
     modifySession { $0.drop.shown = target }
     if drag.drop.shown != target, target.proposal.landsItems, case .insertInto(let group)? = target.destination {
-      pendingAnnouncement = (announcer.into(announcer.itemName(group)), time)
-      spokenContainer = announcer.itemName(group)
+      speech.held = (announcer.into(announcer.itemName(group)), time)
+      speech.container = announcer.itemName(group)
     }
     guard target.proposal.landsItems, case .insertAt(let position)? = target.destination else { return }
     guard drag.placeholder != position else { return }
@@ -132,7 +132,7 @@ extension CollectionView {
       lastScrollTime = t
       if offset != before { events += updateTarget(at: t) }
     }
-    guard mode == .dragDrop, isDragging else { return events }
+    guard dropSession != nil else { return events }
     if case .open(let group)? = modifySession({ $0.drop.springLoading.tick(time: t) }) {
       openSpringLoaded(group, at: t, into: &events)
       events += updateTarget(at: t)

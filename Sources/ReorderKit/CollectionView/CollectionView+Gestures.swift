@@ -152,7 +152,7 @@ extension CollectionView {
       events += lift(at: p, time: beganAt)
     }
     if isDragging { events += advanceDrag(to: t) }
-    if pendingAnnouncement != nil { flushAnnouncement(at: t, into: &events) }
+    if speech.held != nil { flushAnnouncement(at: t, into: &events) }
     snapToPageIfIdle(at: t)
     if let s = settle, s.animation.isFinished(at: t) { settle = nil }
     if !headerAnimations.isEmpty, headerAnimations.values.contains(where: { $0.isFinished(at: t) }) {

@@ -136,7 +136,7 @@ extension CollectionView {
           lift: 1 - a.progress(at: time)))
     }
     if let drag, !drag.isLent {
-      elements += mode == .dragDrop ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
+      elements += drag.rules.proposesDrops ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
     }
     if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
     markContentChanges(in: &elements, at: time)

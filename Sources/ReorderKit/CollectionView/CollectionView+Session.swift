@@ -24,8 +24,9 @@ extension CollectionView {
       item: id, items: [id], hasGroup: snapshot.isGroup(id), start: start,
       lift: snapshot.difference(moving: id, to: start), pointer: point,
       grab: Point(x: content.x - frame.minX, y: content.y - frame.minY), size: frame.size, liftTime: time,
-      arrangement: arrangement, autoScroll: dropConfiguration.autoScroll, drop: DropSession(dropConfiguration))
-    if mode == .live { session.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
+      arrangement: arrangement, autoScroll: dropConfiguration.autoScroll, drop: DropSession(dropConfiguration),
+      rules: DragRules(mode))
+    if session.rules.commitsSteps { session.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
     session.autoScroll.begin(at: point, time: time)
     interaction = .dragging(session)
     settle = nil
@@ -33,15 +34,15 @@ extension CollectionView {
     // the session's base rows (shared), so that the old ones are released now, once, not when the
     // items first leave for another view (200,000 rows of String identifiers: about 1 ms).
     if case .rows(let rows) = arrangement { listRows = rows.withoutBlock }
-    if mode == .dragDrop {
+    if session.rules.proposesDrops {
       let home = target(for: .insertAt(session.placeholder))
       modifySession { $0.drop.shown = home }
     }
     layOutLift(section: path.section, row: path.item)
     updateAutoScroll(time: time)
-    pendingAnnouncement = nil
+    speech.held = nil
     let place = spokenPlace(of: start, travelling: [])
-    spokenContainer = place.container
+    speech.container = place.container
     return [.lifted(id), .announcement(announcer.lifted(announcer.itemName(id), place))]
   }
 
@@ -58,7 +59,7 @@ extension CollectionView {
   /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
   @inlinable mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag, !drag.isKeyboard, !drag.isLent else { return [] }
-    if mode == .dragDrop { return updateDropTarget(at: time) }
+    if drag.rules.proposesDrops { return updateDropTarget(at: time) }
     guard let proposed = proposal(at: toContent(drag.pointer), for: drag) else { return [] }
     return movePlaceholder(to: proposed, time: time)
   }
@@ -131,7 +132,7 @@ extension CollectionView {
   >] {
     guard let drag, let position = retargeted(proposed, for: drag) else { return [] }
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    if mode == .dragDrop {
+    if drag.rules.proposesDrops {
       show(target(for: .insertAt(position)), at: time, into: &events)
       return events
     }
@@ -140,7 +141,7 @@ extension CollectionView {
       guard let sections = view.modifySession({ $0.movePlaceholder(to: position) }) ?? nil else { return }
       events.append(.changed(.placeholderMoved(place)))
       view.announcePlaceholder(at: position, for: drag, time: time)
-      if view.mode == .live {
+      if drag.rules.commitsSteps {
         view.commitDerived(.moved(place), into: &events)
         view.modifySession { $0.placeholderCommitted() }
       }
@@ -153,65 +154,35 @@ extension CollectionView {
   /// live mode has committed it already), or, in drag and drop, at the shown destination.
   @inlinable mutating func drop(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
-    if mode == .dragDrop { return performDrop(at: time) }
-    var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    let liftedFrame = liftedFrame(of: drag)
-    if mode == .live {
-      let place = snapshot.placements(of: [drag.item], skipping: [drag.item]).first
-      if drag.undo.first?.difference != place {
-        recordGesture(undo: drag.undo, difference: place, into: &events)
-      } else if drag.newDataArrived, let place {
-        events.append(.committed(place))
+    if drag.rules.proposesDrops { return performDrop(at: time) }
+    let lifted = liftedFrame(of: drag)
+    return end(.dropped(settling: [drag.item], from: lifted, spoken: drag.item), time: time, animated: false) {
+      view, events in
+      if drag.rules.commitsSteps {
+        let place = view.snapshot.placements(of: [drag.item], skipping: [drag.item]).first
+        if drag.undo.first?.difference != place {
+          view.recordGesture(undo: drag.undo, difference: place, into: &events)
+        } else if drag.newDataArrived, let place {
+          events.append(.committed(place))
+        }
+      } else {
+        // Items parked by a board's crossing land first (then the move finds them in place).
+        view.landParkedItems(at: drag.placeholder)
+        let place = view.snapshot.difference(moving: drag.item, to: drag.placeholder)
+        let inverse = view.commitDerived(.moved(place), into: &events)
+        view.recordGesture(undo: inverse, difference: place, into: &events)
       }
-    } else {
-      // Items parked by a board's crossing land first (then the move finds them in place).
-      landParkedItems(at: drag.placeholder)
-      let place = snapshot.difference(moving: drag.item, to: drag.placeholder)
-      let inverse = commitDerived(.moved(place), into: &events)
-      recordGesture(undo: inverse, difference: place, into: &events)
     }
-    finishDrag()
-    startSettle(drag.item, from: liftedFrame, at: time)
-    announceEnd(of: drag, cancelled: false, into: &events)
-    events.append(.dropped(drag.item))
-    return events
   }
 
   /// Cancels the drag: nothing is committed (live mode takes its moves back) and the item settles where it was.
   @inlinable mutating func cancel(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let drag else { return [] }
-    if mode == .dragDrop { return cancelDrop(at: time, operation: .cancel) }
-    var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    let liftedFrame = liftedFrame(of: drag)
+    if drag.rules.proposesDrops { return cancelDrop(at: time, operation: .cancel) }
+    let lifted = liftedFrame(of: drag)
     // Items parked by a board's crossing go back where they entered (the board then takes them home).
     landParkedItems(at: drag.start)
-    relayout(at: time) { view in
-      if view.mode == .live {
-        // Items new data took away are left out (fitted); the rest goes back.
-        for change in drag.undo { if let fitted = view.fitted(change) { view.commitDerived(fitted, into: &events) } }
-        // New data came during the drag: the owner's data may have the item elsewhere; say where it stands.
-        if drag.newDataArrived, let place = view.snapshot.placements(of: [drag.item], skipping: [drag.item]).first {
-          events.append(.committed(place))
-        }
-      }
-      view.finishDrag()
-    }
-    startSettle(drag.item, from: liftedFrame, at: time)
-    announceEnd(of: drag, cancelled: true, into: &events)
-    events.append(.cancelled(drag.item))
-    return events
-  }
-
-  /// Ends the session: the view shows the data at rest again.
-  @inlinable mutating func finishDrag() {
-    // Items a board parked here that no drop placed (a cancel, new data that ends the drag, a
-    // layout change) go where they entered: the data is then what it was before parking.
-    landParkedItemsWhereTheyEntered()
-    let session = outline
-    interaction = .idle
-    rebuildArrangement()
-    if let session, layOutDrop(from: session) { return }
-    rebuildLayout()
+    return end(.cancelled(settling: [drag.item], from: lifted, failure: nil), time: time)
   }
 
   /// Lays out a lift: in a list of rows of their own heights, the lifted rows (from `row` of

@@ -93,10 +93,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @usableFromInline var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
   /// The item with the keyboard focus.
   @usableFromInline var focus: ItemID?
-  /// A placeholder move's announcement, held back while the pointer sweeps, and when it was made.
-  @usableFromInline var pendingAnnouncement: (text: String, time: Double)?
-  /// The section or group the last announcement named.
-  @usableFromInline var spokenContainer: String?
+  /// What the view has yet to say, and what it said last (see ``Speech``).
+  @usableFromInline var speech = Speech()
 
   @usableFromInline struct Ghost: Sendable {
     @usableFromInline var kind: RenderElement<SectionID, ItemID>.Kind

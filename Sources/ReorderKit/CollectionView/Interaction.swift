@@ -51,13 +51,15 @@ extension CollectionView {
     @usableFromInline var autoScroll: AutoScroll
     /// Spring loading, the cadence and the shown proposal (drag and drop).
     @usableFromInline var drop: DropSession<ItemID>
+    /// The mode's rules, chosen when the drag began: how a step moves the items, how it lands.
+    @usableFromInline let rules: DragRules
 
     @usableFromInline init(
       item: ItemID, items: [ItemID], hasGroup: Bool, start: OutlinePosition<ItemID>,
       lift: ReorderDifference<SectionID, ItemID>, undo: [Change<SectionID, ItemID>] = [], newDataArrived: Bool = false,
       pointer: Point, grab: Point, size: Size,
       liftTime: Double, isKeyboard: Bool = false, arrangement: Arrangement, autoScroll: AutoScroll,
-      drop: DropSession<ItemID>
+      drop: DropSession<ItemID>, rules: DragRules
     ) {
       self.item = item
       self.items = items
@@ -74,6 +76,7 @@ extension CollectionView {
       self.arrangement = arrangement
       self.autoScroll = autoScroll
       self.drop = drop
+      self.rules = rules
     }
 
     /// Where a session's gap is. A single view's drag only ever shows it; the other two are a
@@ -104,6 +107,12 @@ extension CollectionView {
   @inlinable var drag: Session? {
     if case .dragging(let session) = interaction { return session }
     return nil
+  }
+
+  /// The drag in progress if it is a drag and drop (its rules propose drops), else `nil`.
+  @inlinable var dropSession: Session? {
+    guard case .dragging(let session) = interaction, session.rules.proposesDrops else { return nil }
+    return session
   }
 
   /// The item under a press that has not lifted yet.

@@ -96,32 +96,44 @@ extension CollectionView {
   /// The announcement of a placeholder move, held back while the pointer sweeps (see
   /// ``Announcer/pointerDelay``) and spoken at once for the keyboard.
   @inlinable mutating func announcePlaceholder(at position: OutlinePosition<ItemID>, for drag: Session, time: Double) {
-    let place = spokenPlace(of: position, travelling: drag.items, lastContainer: spokenContainer)
-    spokenContainer = place.container
-    pendingAnnouncement = (announcer.moved(announcer.itemName(drag.item), place), time)
+    let place = spokenPlace(of: position, travelling: drag.items, lastContainer: speech.container)
+    speech.container = place.container
+    speech.held = (announcer.moved(announcer.itemName(drag.item), place), time)
   }
 
   /// Speaks the held-back placeholder announcement if the pointer has rested long enough (or `now`).
   @inlinable mutating func flushAnnouncement(
     at time: Double, now: Bool = false, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
-    guard let (text, since) = pendingAnnouncement, now || time - since >= announcer.pointerDelay else { return }
-    pendingAnnouncement = nil
+    guard let (text, since) = speech.held, now || time - since >= announcer.pointerDelay else { return }
+    speech.held = nil
     events.append(.announcement(text))
   }
 }
 
 extension CollectionView {
-  /// The drop's or the cancel's announcement, where the item stands now; a held-back move is dropped.
+  /// The drop's or the cancel's announcement, where the item stands now (see `end(_:time:)`, which
+  /// has dropped a held-back move and forgets the spoken container after it).
   @inlinable mutating func announceEnd(
     of drag: Session, cancelled: Bool, into events: inout [CollectionViewEvent<SectionID, ItemID>], item: ItemID? = nil
   ) {
-    pendingAnnouncement = nil
     let id = item ?? drag.item
     guard let p = snapshot.position(of: id) else { return }
-    let place = spokenPlace(of: p, travelling: [], lastContainer: spokenContainer)
-    spokenContainer = nil
+    let place = spokenPlace(of: p, travelling: [], lastContainer: speech.container)
     let name = announcer.itemName(drag.item)
     events.append(.announcement(cancelled ? announcer.cancelled(name, place) : announcer.dropped(name, place)))
+  }
+}
+
+extension CollectionView {
+  /// What a view has yet to say and what it said last: the speech of a drag, one concern of the
+  /// view's state.
+  @usableFromInline struct Speech: Sendable {
+    /// A placeholder move's announcement, held back while the pointer sweeps, and when it was made.
+    @usableFromInline var held: (text: String, time: Double)?
+    /// The section or group the last announcement named.
+    @usableFromInline var container: String?
+
+    @inlinable init() {}
   }
 }

@@ -70,14 +70,14 @@ extension CollectionView {
     case .moveToStart: target.index = 0
     case .moveToEnd: target.index = last
     }
-    let spoken = spokenContainer
+    let spoken = speech.container
     let frame = layout.frame(ofItem: slot)
     let lift = beginMovement(at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time)
     guard isDragging else { return events + lift }  // denied: said so
     var session = lift
     if target != p { session += movePlaceholder(to: target, time: time) }
     session += drop(at: time)
-    spokenContainer = spoken
+    speech.container = spoken
     var committed = false
     for event in session {
       switch event {

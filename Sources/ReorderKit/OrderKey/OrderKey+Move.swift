@@ -86,7 +86,7 @@ extension OrderKey {
       let run = (g - left..<g + right).map { container[rest[$0]].key }
       for (a, b) in zip([lower] + run, run + [upper]) { try checkOrder(a, b) }
       let keys = try Self.keys(count: left + items.count + right, between: lower, upper)
-      let longest = keys.map(\.count).max() ?? 0
+      let longest = keys.map { $0.count }.max() ?? 0
       let moved = zip(items, keys[left..<left + items.count]).map { (id: $0, key: $1) }
       let neighbours = (g - left..<g + right).map { container[rest[$0]].id }
       let respread = zip(neighbours, Array(keys[..<left]) + Array(keys[(left + items.count)...]))

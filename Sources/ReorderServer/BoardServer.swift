@@ -1,0 +1,179 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import PostgresNIO
+import ServiceLifecycle
+
+/// `reorder-server serve`: the HTTP routes of DESIGN's "The board server" and the web build's
+/// files, until SIGTERM or SIGINT (then it stops accepting, finishes what it was doing and returns).
+///
+/// ```swift
+/// try await BoardServer(ServeOptions(port: 8032, staticRoot: "Web/dist")).run()
+/// ```
+public struct BoardServer: Sendable {
+  let options: ServeOptions
+  let site: StaticSite?
+  let logger: Logger
+  let database: DatabaseURL?
+
+  /// A server for these options; nothing listens until ``run()``.
+  ///
+  /// - Throws: ``ServerError`` for a static folder that is not there, or only one of the TLS files.
+  public init(_ options: ServeOptions) throws(ServerError) {
+    guard (0...65535).contains(options.port) else { throw ServerError("--port \(options.port) is not 0…65535") }
+    guard (options.tlsCertificate == nil) == (options.tlsKey == nil) else {
+      throw ServerError("--tls-cert and --tls-key go together")
+    }
+    self.options = options
+    database = try options.databaseURL.map { url throws(ServerError) in try DatabaseURL(url) }
+    site = try options.staticRoot.map { path throws(ServerError) in try StaticSite(root: path) }
+    var logger = Logger(label: "reorder-server")
+    logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .info
+    self.logger = logger
+  }
+
+  /// The routes: `/healthz`, `/boards/{board}`, the API (when there is a database: `503` without
+  /// one) and the static files.
+  func router(store: BoardStore?, hub: LiveHub?) -> Router<ServerContext> {
+    let router = Router(context: ServerContext.self)
+    let api = router.group("api/boards")
+    if let store, let hub {
+      let logger = logger
+      api.add(middleware: TokenAuthenticator(store: store))
+        .get(":board") { _, context -> Response in
+          let board = try context.parameters.require("board")
+          guard let access = context.access else { throw HTTPError(.unauthorized) }
+          guard access.board == board else {
+            throw HTTPError(.forbidden, message: "The token is for another board.")
+          }
+          guard let state = try await store.board(board) else { throw HTTPError(.notFound, message: "No such board.") }
+          let answer = BoardAnswer(board: board, revision: state.revision, views: state.views)
+          return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: jsonLine(answer))))
+        }
+      // The live route has no Authorization header (browsers cannot set one): its `hello` says who.
+      router.ws("/api/boards/:board/live") { inbound, outbound, context in
+        let board = context.requestContext.parameters.get("board") ?? ""
+        await LiveConnection(hub: hub, store: store, board: board, logger: logger).run(
+          inbound: inbound, outbound: outbound)
+      }
+    } else {
+      api.get("**") { _, _ -> Response in
+        throw HTTPError(.serviceUnavailable, message: "This server has no database (--database): it serves files only.")
+      }
+    }
+    if let site { router.add(middleware: StaticFilesMiddleware(site: site)) }
+    router.get("/healthz") { _, _ in "ok\n" }
+    router.get("/boards/:board") { [site] _, context -> Response in
+      let board = try context.parameters.require("board")
+      guard BoardName.isValid(board) else { throw HTTPError(.notFound, message: "No such board link.") }
+      guard let site, let page = site.boardPage() else {
+        throw HTTPError(.notFound, message: "This server serves no web build (--static).")
+      }
+      return Response(
+        status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+        body: .init(byteBuffer: ByteBuffer(bytes: page)))
+    }
+    return router
+  }
+
+  /// Listens and serves until SIGTERM or SIGINT. Prints `reorder-server: listening on URL` once the
+  /// port is open (with the port picked when ``ServeOptions/port`` is 0).
+  ///
+  /// - Throws: ``ServerError`` for TLS files that cannot be read; the system's error when the port
+  ///   cannot be opened.
+  public func run() async throws {
+    let scheme = options.tlsCertificate == nil ? "http" : "https"
+    let host = options.host
+    let onRunning: @Sendable (any Channel) async -> Void = { channel in
+      let port = channel.localAddress?.port ?? 0
+      FileHandle.standardOutput.write(Data("reorder-server: listening on \(scheme)://\(host):\(port)/\n".utf8))
+    }
+    var store: BoardStore?
+    var hub: LiveHub?
+    var services: [any Service] = []
+    if let database {
+      let client = PostgresClient(configuration: database.client, backgroundLogger: .quiet)
+      let boardStore = BoardStore(client: client, logger: .quiet)
+      let liveHub = LiveHub(store: boardStore, logger: logger)
+      store = boardStore
+      hub = liveHub
+      services = [client, HubService(hub: liveHub, database: database)]
+    }
+    let router = self.router(store: store, hub: hub)
+    var app = Application(
+      router: router, server: try serverBuilder(webSocketRouter: router),
+      configuration: .init(address: .hostname(options.host, port: options.port), serverName: "reorder-server"),
+      services: services, onServerRunning: onRunning, logger: logger)
+    if let store {
+      app.beforeServerStarts {
+        let installed = await store.schemaVersion()
+        guard installed == ServerSchema.version else {
+          throw ServerError.failure(
+            "the database has no board server schema version \(ServerSchema.version) that reorder_server may read"
+              + " (run reorder-server migrate with the owner's URL; serve with reorder_server's)")
+        }
+      }
+    }
+    try await app.runService()  // SIGTERM and SIGINT: graceful shutdown
+  }
+
+  /// HTTP/1.1 with the WebSocket upgrade (frames up to 64 KB), with TLS when the options give a
+  /// certificate and key.
+  func serverBuilder(webSocketRouter: Router<ServerContext>) throws -> HTTPServerBuilder {
+    let http: HTTPServerBuilder = .http1WebSocketUpgrade(
+      webSocketRouter: webSocketRouter,
+      configuration: .init(ws: .init(maxFrameSize: LiveConnection.maximumMessage)))
+    guard let certificate = options.tlsCertificate, let key = options.tlsKey else { return http }
+    let chain: [NIOSSLCertificate]
+    let privateKey: NIOSSLPrivateKey
+    do {
+      chain = try NIOSSLCertificate.fromPEMFile(certificate)
+      privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+    } catch {
+      throw ServerError("the TLS certificate or key cannot be read (--tls-cert \(certificate) --tls-key \(key))")
+    }
+    let tls = TLSConfiguration.makeServerConfiguration(
+      certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+    return try .tls(http, tlsConfiguration: tls)
+  }
+}
+
+/// The hub's LISTEN and poll, run beside the server; on shutdown it tells every `live` connection
+/// (close 1001) before the server stops.
+struct HubService: Service {
+  let hub: LiveHub
+  let database: DatabaseURL
+
+  func run() async throws {
+    try await withGracefulShutdownHandler {
+      try await cancelWhenGracefulShutdown { await hub.listen(database: database) }
+    } onGracefulShutdown: {
+      Task { await hub.shutDown() }
+    }
+  }
+}
+
+/// Puts the person of an `Authorization: Bearer T` header in the context: 401 without a valid
+/// token. (Which board it opens is the route's to check: 403.)
+struct TokenAuthenticator: RouterMiddleware {
+  let store: BoardStore
+
+  func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response)
+    async throws -> Response
+  {
+    guard let token = Token.bearer(request.headers[.authorization]),
+      let access = try await store.access(token: token)
+    else {
+      throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: "A valid bearer token is needed.")
+    }
+    var context = context
+    context.access = access
+    return try await next(request, context)
+  }
+}

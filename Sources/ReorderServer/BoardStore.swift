@@ -1,0 +1,129 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+
+/// Who a token is: its id (to close its connections when revoked), its board and its role.
+public struct Access: Sendable, Equatable {
+  /// The token's id in `reorder_tokens`.
+  public var token: Int64
+  /// The one board it opens.
+  public var board: String
+  /// What it may do there.
+  public var role: Role
+}
+
+/// What the server asks the database, as `reorder_server`: only the `public.reorder_server_…`
+/// functions (the role may do nothing else).
+struct BoardStore: Sendable {
+  let client: PostgresClient
+  let logger: Logger
+
+  /// The person a token belongs to, or `nil` for an unknown, revoked or malformed token.
+  func access(token: String) async throws -> Access? {
+    guard !token.isEmpty, token.utf8.count <= Token.maximumLength else { return nil }
+    let hash = ByteBuffer(bytes: Token.hash(token))
+    let rows = try await client.query(
+      "SELECT token, board, role FROM public.reorder_server_token(\(hash))", logger: logger)
+    for try await (id, board, role) in rows.decode((Int64, String, String).self) {
+      guard let role = Role(rawValue: role) else { return nil }
+      return Access(token: id, board: board, role: role)
+    }
+    return nil
+  }
+
+  /// Whether a token is still active.
+  func isActive(token: Int64) async throws -> Bool {
+    let rows = try await client.query("SELECT public.reorder_server_token_active(\(token))", logger: logger)
+    for try await active in rows.decode(Bool.self) { return active }
+    return false
+  }
+
+  /// The whole board as of one revision, or `nil` when there is no such board.
+  func board(_ name: String) async throws -> Board? {
+    let rows = try await client.query(
+      "SELECT revision, epoch, id, parent, key, version FROM public.reorder_server_board(\(name))", logger: logger)
+    var board: Board?
+    for try await (revision, epoch, id, parent, key, version) in rows.decode(
+      (Int64, String, String?, String?, String?, Int64?).self)
+    {
+      if board == nil { board = Board(revision: revision, epoch: epoch, rows: [:]) }
+      if let id, let parent, let key, let version {
+        board?.rows[id] = Board.Row(parent: parent, key: key, version: version)
+      }
+    }
+    return board
+  }
+
+  /// One commit read from the log.
+  struct Commit: Sendable {
+    var revision: Int64
+    var gesture: String
+    var writes: [Board.Write]
+  }
+
+  /// The commits after `revision`, in order (at most `limit` rows' worth, whole commits).
+  func changes(_ board: String, after revision: Int64) async throws -> [Commit] {
+    let rows = try await client.query(
+      """
+      SELECT revision, gesture, id, parent, key, version, deleted
+      FROM public.reorder_server_changes(\(board), \(revision))
+      """, logger: logger)
+    var commits: [Commit] = []
+    for try await (revision, gesture, id, parent, key, version, deleted) in rows.decode(
+      (Int64, String, String, String, String, Int64, Bool).self)
+    {
+      let write = Board.Write(id: id, parent: parent, key: key, version: version, deleted: deleted)
+      if commits.last?.revision == revision {
+        commits[commits.count - 1].writes.append(write)
+      } else {
+        commits.append(Commit(revision: revision, gesture: gesture, writes: [write]))
+      }
+    }
+    return commits
+  }
+
+  /// What the database answered to a commit.
+  enum CommitAnswer: Sendable {
+    case committed(Int64)
+    case stale([String])
+    case duplicateKey
+    case noBoard
+  }
+
+  /// Writes one gesture's rows through `reorder_server_commit`.
+  func commit(board: String, client: String, gesture: String, writes: [Board.Placed]) async throws -> CommitAnswer {
+    let ids = writes.map(\.id)
+    let parents = writes.map(\.parent)
+    let keys = writes.map(\.key)
+    let expected = writes.map(\.expected)
+    let deleted = writes.map { _ in false }
+    do {
+      let rows = try await self.client.query(
+        """
+        SELECT o_revision, o_stale FROM public.reorder_server_commit(\(board), \(client), \(gesture), \(ids), \
+        \(parents), \(keys), \(expected), \(deleted))
+        """, logger: logger)
+      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) {
+        if let revision { return .committed(revision) }
+        return .stale(stale ?? [])
+      }
+      return .stale([])
+    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+      return .duplicateKey
+    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "P0002" {
+      return .noBoard
+    }
+  }
+
+  /// The schema version the owner installed (`reorder-server migrate`), or `nil` when the function
+  /// is missing or the role may not call it.
+  func schemaVersion() async -> Int? {
+    do {
+      let rows = try await client.query("SELECT public.reorder_server_version()", logger: logger)
+      for try await version in rows.decode(Int32?.self) { return version.map(Int.init) }
+      return nil
+    } catch {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOWebSocket
+import ServiceLifecycle
+
+/// One `live` WebSocket: `hello` first (within 5 s), then `commit`s, each answered; `remote`s
+/// pushed by the hub in between. Every outgoing frame goes through one queue, written by one task,
+/// in order. Anything malformed gets an `error` and the connection stays.
+struct LiveConnection {
+  /// The largest message read (a larger frame closes the connection with 1009).
+  static let maximumMessage = 1 << 16
+  /// The most commits a connection may make in one second.
+  static let commitsPerSecond = 100
+  /// How long a client has to say `hello`.
+  static let helloTimeout = Duration.seconds(5)
+
+  let hub: LiveHub
+  let store: BoardStore
+  let board: String
+  let logger: Logger
+
+  /// Where the connection is.
+  enum State {
+    case waitingForHello
+    case following(id: Int, access: Access)
+  }
+
+  func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+    let (queue, sink) = AsyncStream.makeStream(of: Outgoing.self)
+    let writer = Task {
+      for await frame in queue {
+        switch frame {
+        case .text(let text):
+          do { try await outbound.write(.text(text)) } catch { return }
+        case .close(let code, let reason):
+          try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+          return
+        }
+      }
+    }
+    let helloTimer = Task {
+      try await Task.sleep(for: Self.helloTimeout)
+      sink.yield(.close(code: CloseCode.policyViolation, reason: "no hello within 5 s"))
+    }
+    var state = State.waitingForHello
+    await withGracefulShutdownHandler {
+      do {
+        guard BoardName.isValid(board) else {
+          sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
+          return
+        }
+        var recent: [ContinuousClock.Instant] = []
+        for try await message in inbound.messages(maxSize: Self.maximumMessage) {
+          guard case .text(let text) = message else {
+            sink.yield(.text(jsonLine(ErrorMessage(code: "binaryFrame", message: "Messages are JSON text frames."))))
+            continue
+          }
+          let bytes = Data(text.utf8)
+          guard let envelope = try? JSONDecoder().decode(Envelope.self, from: bytes) else {
+            sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "Not a JSON object with a type."))))
+            continue
+          }
+          switch (envelope.type, state) {
+          case ("hello", .waitingForHello):
+            guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
+              sink.yield(.close(code: CloseCode.policyViolation, reason: "hello needs a token"))
+              return
+            }
+            guard let access = try await store.access(token: hello.token) else {
+              sink.yield(.close(code: CloseCode.policyViolation, reason: "invalid token"))
+              return
+            }
+            guard access.board == board else {
+              sink.yield(.close(code: CloseCode.policyViolation, reason: "the token is for another board"))
+              return
+            }
+            switch try await hub.join(board: board, access: access, after: hello.after, epoch: hello.epoch, sink: sink)
+            {
+            case .noBoard:
+              sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
+              return
+            case .tooManyConnections:
+              sink.yield(
+                .close(
+                  code: CloseCode.policyViolation,
+                  reason: "more than \(LiveHub.connectionsPerToken) connections for this token"))
+              return
+            case .joined(let id, let welcome):
+              helloTimer.cancel()
+              // The welcome goes first: the hub yields remotes into the same queue only after join.
+              sink.yield(.text(jsonLine(welcome)))
+              state = .following(id: id, access: access)
+            }
+          case ("hello", .following(_, let access)):
+            guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
+              sink.yield(
+                .text(
+                  jsonLine(
+                    ErrorMessage(code: "malformed", message: "hello is {\"type\", \"token\", \"after\"?, \"epoch\"?}."))
+                ))
+              continue
+            }
+            if let welcome = try await hub.rewelcome(
+              board: board, role: access.role, after: hello.after, epoch: hello.epoch)
+            {
+              sink.yield(.text(jsonLine(welcome)))
+            }
+          case ("commit", .waitingForHello):
+            sink.yield(.text(jsonLine(ErrorMessage(code: "helloFirst", message: "Say hello before anything else."))))
+          case ("commit", .following(let id, let access)):
+            guard let commit = try? JSONDecoder().decode(CommitMessage.self, from: bytes) else {
+              if let gesture = try? JSONDecoder().decode(GestureOnly.self, from: bytes) {
+                sink.yield(
+                  .text(
+                    jsonLine(
+                      RejectedMessage(
+                        gesture: gesture.gesture, reason: "invalid",
+                        message: "change is {\"kind\": \"moveCards\" | \"moveColumns\", \"items\", …}."))))
+              } else {
+                sink.yield(
+                  .text(
+                    jsonLine(ErrorMessage(code: "malformed", message: "commit is {\"type\", \"gesture\", \"change\"}."))
+                  ))
+              }
+              continue
+            }
+            guard Identifier.isValid(commit.gesture) else {
+              sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "gesture: \(Identifier.rule)."))))
+              continue
+            }
+            let now = ContinuousClock.now
+            recent.removeAll { now - $0 >= .seconds(1) }
+            if recent.count >= Self.commitsPerSecond, let oldest = recent.first {
+              let wait = (oldest + .seconds(1)) - now
+              let milliseconds = max(
+                1, Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
+              sink.yield(
+                .text(
+                  jsonLine(RejectedMessage(gesture: commit.gesture, reason: "rateLimited", retryAfterMs: milliseconds)))
+              )
+              continue
+            }
+            recent.append(now)
+            guard access.role == .editor else {
+              sink.yield(
+                .text(
+                  jsonLine(
+                    RejectedMessage(
+                      gesture: commit.gesture, reason: "forbidden", message: "A viewer's token does not move cards."))))
+              continue
+            }
+            switch try await hub.commit(board: board, from: id, gesture: commit.gesture, change: commit.change) {
+            case .ack(let revision):
+              sink.yield(.text(jsonLine(AckMessage(gesture: commit.gesture, revision: revision))))
+            case .rejected(let reason, let message):
+              sink.yield(.text(jsonLine(RejectedMessage(gesture: commit.gesture, reason: reason, message: message))))
+            }
+          default:
+            sink.yield(
+              .text(
+                jsonLine(
+                  ErrorMessage(
+                    code: "unknownType",
+                    message: "Messages are hello and commit, not \(Identifier.quoted(envelope.type))."))))
+          }
+        }
+      } catch {
+        logger.debug("live connection on \(board) ended: \(error)")
+      }
+    } onGracefulShutdown: {
+      sink.yield(.close(code: CloseCode.goingAway, reason: "server shutting down"))
+    }
+    helloTimer.cancel()
+    if case .following(let id, _) = state { await hub.leave(board: board, id: id) }
+    sink.finish()
+    await writer.value
+  }
+}

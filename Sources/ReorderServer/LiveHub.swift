@@ -1,0 +1,265 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ReorderKitPostgres
+
+/// The live side of one server instance: a replica of each board someone follows here, read from
+/// the log only, and the connections that follow it. One LISTEN connection per instance wakes it
+/// (NOTIFY is only a wake-up: what is pushed is read from `reorder_server_changes`); a poll every
+/// second catches what a lost notice missed. Commits made on any instance reach every instance's
+/// clients this way.
+actor LiveHub {
+  /// One following connection.
+  struct Subscriber {
+    var token: Int64
+    var sink: AsyncStream<Outgoing>.Continuation
+  }
+
+  /// A board followed here: its replica, the changes of its recent commits (for `hello` with
+  /// `after`), its followers.
+  struct Feed {
+    var board: Board
+    var history: [(revision: Int64, changes: [WireChange])] = []
+    var subscribers: [Int: Subscriber] = [:]
+  }
+
+  /// How many recent commits a feed keeps for `hello` with `after`.
+  static let historyLimit = 1000
+  /// The most connections one token may have open on this instance.
+  static let connectionsPerToken = 10
+
+  let store: BoardStore
+  let logger: Logger
+  /// This instance in the log's `client` column.
+  let instance: String
+  /// The key tag of this instance's commits.
+  let tag: String
+  var feeds: [String: Feed] = [:]
+  var nextID = 0
+  /// Gestures being committed here: the connection that sent each (it gets `ack`, not `remote`).
+  var committing: [String: Int] = [:]
+
+  init(store: BoardStore, logger: Logger) {
+    self.store = store
+    self.logger = logger
+    let number = Int64.random(in: 0..<238_328)
+    instance = "server-\(UUID().uuidString.prefix(8))"
+    tag = keyTag(number)
+  }
+
+  /// What `join` answered.
+  enum JoinResult {
+    case joined(id: Int, welcome: WelcomeMessage)
+    case noBoard
+    case tooManyConnections
+  }
+
+  /// Adds a follower of `board` and returns its `welcome`: the changes after `after` when this
+  /// feed still has them and the epoch matches, else the whole board (`reset` when the client
+  /// asked for changes). Everything committed after the welcome's revision reaches `sink`.
+  func join(board name: String, access: Access, after: Int64?, epoch: String?, sink: AsyncStream<Outgoing>.Continuation)
+    async throws -> JoinResult
+  {
+    var open = 0
+    for feed in feeds.values {
+      for subscriber in feed.subscribers.values where subscriber.token == access.token { open += 1 }
+    }
+    guard open < Self.connectionsPerToken else { return .tooManyConnections }
+    if feeds[name] == nil {
+      guard let board = try await store.board(name) else { return .noBoard }
+      if feeds[name] == nil { feeds[name] = Feed(board: board) }
+    }
+    try await catchUp(name)
+    guard var feed = feeds[name] else { return .noBoard }
+    nextID += 1
+    feed.subscribers[nextID] = Subscriber(token: access.token, sink: sink)
+    feeds[name] = feed
+    return .joined(id: nextID, welcome: welcome(feed, role: access.role, after: after, epoch: epoch))
+  }
+
+  /// A `welcome` for a follower of this feed (also for a `hello` again after a revision gap).
+  func welcome(_ feed: Feed, role: Role, after: Int64?, epoch: String?) -> WelcomeMessage {
+    let board = feed.board
+    var message = WelcomeMessage(role: role.rawValue, epoch: board.epoch, revision: board.revision)
+    if let after, epoch == board.epoch, after <= board.revision {
+      let oldest = feed.history.first?.revision ?? board.revision + 1
+      if after == board.revision || after + 1 >= oldest {
+        message.changes = feed.history.filter { $0.revision > after }.flatMap(\.changes)
+        return message
+      }
+    }
+    message.views = board.views
+    if after != nil { message.reset = true }
+    return message
+  }
+
+  /// A `welcome` again for a follower that said `hello` once more.
+  func rewelcome(board name: String, role: Role, after: Int64?, epoch: String?) async throws -> WelcomeMessage? {
+    try await catchUp(name)
+    guard let feed = feeds[name] else { return nil }
+    return welcome(feed, role: role, after: after, epoch: epoch)
+  }
+
+  /// Removes a follower (the feed goes when its last follower does).
+  func leave(board name: String, id: Int) {
+    feeds[name]?.subscribers[id] = nil
+    if feeds[name]?.subscribers.isEmpty == true { feeds[name] = nil }
+  }
+
+  /// Reads the commits after the replica's revision and pushes each to the followers as `remote`
+  /// (not to the connection that committed it: it gets `ack`). Reads that overlap apply each
+  /// commit once (only revisions past the replica's are applied).
+  func catchUp(_ name: String) async throws {
+    guard let revision = feeds[name]?.board.revision else { return }
+    let commits = try await store.changes(name, after: revision)
+    for commit in commits {
+      guard var feed = feeds[name], commit.revision > feed.board.revision else { continue }
+      if commit.revision != feed.board.revision + 1 {
+        // A gap the log cannot fill (compacted): the followers reload.
+        logger.warning("board \(name): log jumps from \(feed.board.revision) to \(commit.revision)")
+      }
+      let changes = feed.board.apply(revision: commit.revision, writes: commit.writes)
+      feed.history.append((commit.revision, changes))
+      if feed.history.count > Self.historyLimit { feed.history.removeFirst(feed.history.count - Self.historyLimit) }
+      feeds[name] = feed
+      let sender = committing[commit.gesture]
+      let line = jsonLine(RemoteMessage(revision: commit.revision, changes: changes))
+      for (id, subscriber) in feed.subscribers where id != sender { subscriber.sink.yield(.text(line)) }
+    }
+  }
+
+  /// Catches up every followed board (the poll, and after the LISTEN connection came back).
+  func catchUpAll() async {
+    for name in feeds.keys {
+      do { try await catchUp(name) } catch { logger.debug("catch-up of \(name) failed: \(DatabaseURL.reason(error))") }
+    }
+  }
+
+  /// The tokens with open connections here.
+  var openTokens: Set<Int64> { Set(feeds.values.flatMap { $0.subscribers.values.map(\.token) }) }
+
+  /// Closes every connection of a token that is no longer active (checked: a NOTIFY can be sent
+  /// by anyone).
+  func revoke(token: Int64) async {
+    guard openTokens.contains(token) else { return }
+    guard let active = try? await store.isActive(token: token), !active else { return }
+    for (name, feed) in feeds {
+      for (id, subscriber) in feed.subscribers where subscriber.token == token {
+        subscriber.sink.yield(.close(code: CloseCode.policyViolation, reason: "token revoked"))
+        feeds[name]?.subscribers[id] = nil
+      }
+      if feeds[name]?.subscribers.isEmpty == true { feeds[name] = nil }
+    }
+  }
+
+  /// Checks every open token (the poll's safety net for a lost revocation notice).
+  func checkTokens() async {
+    for token in openTokens { await revoke(token: token) }
+  }
+
+  /// Tells every follower the server is going away.
+  func shutDown() {
+    for feed in feeds.values {
+      for subscriber in feed.subscribers.values {
+        subscriber.sink.yield(.close(code: CloseCode.goingAway, reason: "server shutting down"))
+      }
+    }
+  }
+
+  /// What a commit came to, as the message to send.
+  enum CommitReply {
+    case ack(Int64)
+    case rejected(reason: String, message: String)
+  }
+
+  /// Commits one change of an editor: keys placed on the board as the log has it now, written by
+  /// `reorder_server_commit`; a version race between instances is placed again (up to three
+  /// times). An item or column that is gone is `lostRace`; a change that breaks a rule, `invalid`.
+  func commit(board name: String, from id: Int, gesture: String, change: WireChange) async throws -> CommitReply {
+    // A connection whose token was revoked meanwhile (its close is on its way) writes nothing.
+    guard feeds[name]?.subscribers[id] != nil else {
+      return .rejected(reason: "forbidden", message: "The token was revoked.")
+    }
+    committing[gesture] = id
+    defer { committing[gesture] = nil }
+    for _ in 0..<3 {
+      try await catchUp(name)
+      guard let board = feeds[name]?.board else { return .rejected(reason: "lostRace", message: "The board is gone.") }
+      let placed: [PlacedRow]
+      do {
+        placed = try Self.place(change, on: board, tag: tag)
+      } catch let refusal as Refusal {
+        return .rejected(reason: refusal.reason, message: refusal.message)
+      }
+      switch try await store.commit(board: name, client: instance, gesture: gesture, writes: placed) {
+      case .committed(let revision):
+        try await catchUp(name)
+        return .ack(revision)
+      case .noBoard:
+        return .rejected(reason: "lostRace", message: "The board is gone.")
+      case .stale, .duplicateKey:
+        continue
+      }
+    }
+    return .rejected(reason: "lostRace", message: "Others moved the same cards at the same time.")
+  }
+
+  /// A refused change: `invalid` (it breaks a rule) or `lostRace` (what it names is gone).
+  struct Refusal: Error {
+    var reason: String
+    var message: String
+  }
+
+  /// The rows a change writes on a board.
+  static func place(_ change: WireChange, on board: Board, tag: String) throws -> [PlacedRow] {
+    let items: [String]
+    let parent: String
+    let before: String?
+    switch change {
+    case .moveCards(let cards, let column, let b):
+      (items, parent, before) = (cards, column, b)
+    case .moveColumns(let columns, let b):
+      (items, parent, before) = (columns, "", b)
+    case .deleteItems:
+      throw Refusal(reason: "invalid", message: "Only moveCards and moveColumns are committed.")
+    }
+    guard !items.isEmpty, items.count <= 1000 else {
+      throw Refusal(reason: "invalid", message: "A change moves 1 to 1000 items.")
+    }
+    for id in items + [parent].filter({ !$0.isEmpty }) + [before].compactMap({ $0 }) where !Identifier.isValid(id) {
+      throw Refusal(reason: "invalid", message: "\(Identifier.quoted(id)) is not an identifier (\(Identifier.rule)).")
+    }
+    guard Set(items).count == items.count else { throw Refusal(reason: "invalid", message: "An item is named twice.") }
+    if let before, items.contains(before) {
+      throw Refusal(reason: "invalid", message: "before names one of the moved items.")
+    }
+    if !parent.isEmpty {
+      guard let column = board.rows[parent] else {
+        throw Refusal(reason: "lostRace", message: "The column \(parent) is not on the board (deleted meanwhile?).")
+      }
+      guard column.parent.isEmpty else {
+        throw Refusal(reason: "invalid", message: "\(parent) is a card, not a column.")
+      }
+    }
+    for id in items {
+      guard let row = board.rows[id] else {
+        throw Refusal(reason: "lostRace", message: "\(id) is not on the board (deleted meanwhile?).")
+      }
+      guard row.parent.isEmpty == parent.isEmpty else {
+        throw Refusal(
+          reason: "invalid",
+          message: parent.isEmpty ? "\(id) is a card, not a column." : "\(id) is a column, not a card.")
+      }
+      // A card whose column is gone is not on the board as clients see it.
+      if !row.parent.isEmpty, board.rows[row.parent] == nil {
+        throw Refusal(reason: "lostRace", message: "\(id) is not on the board (its column was deleted).")
+      }
+    }
+    let rows = board.rows.mapValues { PlacementRow(parent: $0.parent, key: $0.key, version: $0.version) }
+    do {
+      return try placeExisting(items, parent: parent, before: before, rows: rows, tag: tag)
+    } catch {
+      throw Refusal(reason: "invalid", message: "The change cannot be placed: \(error).")
+    }
+  }
+}

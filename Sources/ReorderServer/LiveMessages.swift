@@ -1,0 +1,75 @@
+import Foundation
+
+/// What a `live` connection sends the client: a text frame, or the close that ends it.
+enum Outgoing: Sendable {
+  case text(String)
+  case close(code: UInt16, reason: String)
+}
+
+/// The close codes the server uses.
+enum CloseCode {
+  /// A bad token, another board's token, no hello within 5 s, too many connections, a revoked token.
+  static let policyViolation: UInt16 = 1008
+  /// The server is shutting down.
+  static let goingAway: UInt16 = 1001
+}
+
+/// `{"type"}`: every client message has one.
+struct Envelope: Decodable { var type: String }
+
+/// `{"type": "hello", "token", "after"?, "epoch"?}`.
+struct HelloMessage: Decodable {
+  var token: String
+  var after: Int64?
+  var epoch: String?
+}
+
+/// `{"type": "commit", "gesture", "change"}`.
+struct CommitMessage: Decodable {
+  var gesture: String
+  var change: WireChange
+}
+
+/// Only the gesture of a commit whose change could not be read (so it can be `rejected`).
+struct GestureOnly: Decodable { var gesture: String }
+
+/// `{"type": "welcome", "role", "epoch", "revision", "views" | "changes", "reset"?}`.
+struct WelcomeMessage: Encodable {
+  var type = "welcome"
+  var role: String
+  var epoch: String
+  var revision: Int64
+  var views: [WireView]?
+  var changes: [WireChange]?
+  var reset: Bool?
+}
+
+/// `{"type": "ack", "gesture", "revision"}`.
+struct AckMessage: Encodable {
+  var type = "ack"
+  var gesture: String
+  var revision: Int64
+}
+
+/// `{"type": "rejected", "gesture", "reason", "message"?, "retryAfterMs"?}`.
+struct RejectedMessage: Encodable {
+  var type = "rejected"
+  var gesture: String
+  var reason: String
+  var message: String?
+  var retryAfterMs: Int?
+}
+
+/// `{"type": "remote", "revision", "changes"}`.
+struct RemoteMessage: Encodable {
+  var type = "remote"
+  var revision: Int64
+  var changes: [WireChange]
+}
+
+/// `{"type": "error", "code", "message"}`: the connection stays.
+struct ErrorMessage: Encodable {
+  var type = "error"
+  var code: String
+  var message: String
+}

@@ -1,0 +1,19 @@
+import Hummingbird
+import HummingbirdWebSocket
+
+/// The request context of every route: Hummingbird's core storage and the WebSocket upgrade's
+/// handler slot.
+public struct ServerContext: RequestContext, WebSocketRequestContext {
+  /// Hummingbird's per-request storage.
+  public var coreContext: CoreRequestContextStorage
+  /// Where the `live` route leaves its WebSocket handler for the upgrade.
+  public let webSocket: WebSocketHandlerReference<Self>
+  /// The person of the request's bearer token, once ``TokenAuthenticator`` checked it.
+  public var access: Access?
+
+  /// A context for one request.
+  public init(source: Source) {
+    coreContext = .init(source: source)
+    webSocket = .init()
+  }
+}
