@@ -139,12 +139,18 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       nextInt += count
       return buffer
     }
+    // Tables that `number(_:start:sectionOfFlat:)` writes in full before anything reads them.
+    func numbering(_ count: Int) -> UnsafeMutableBufferPointer<Int> {
+      let buffer = UnsafeMutableBufferPointer(start: nextInt, count: count)
+      nextInt += count
+      return buffer
+    }
     newSectionOfOld = ints(o, -1)
     oldSectionOfNew = ints(n, -1)
-    oldStart = ints(o + 1, 0)
-    newStart = ints(n + 1, 0)
-    oldSectionOfFlat = ints(oldCount, 0)
-    newSectionOfFlat = ints(newCount, 0)
+    oldStart = numbering(o + 1)
+    newStart = numbering(n + 1)
+    oldSectionOfFlat = numbering(oldCount)
+    newSectionOfFlat = numbering(newCount)
     newOfOld = ints(oldCount, -1)
     oldOfNew = ints(newCount, -1)
     insertStage = ints(n, 0)
