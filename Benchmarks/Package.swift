@@ -55,3 +55,15 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Issue 33: the sectioned diff side by side with DifferenceKit in one process, built only when
+// DIFFERENCEKIT_PATH names a checkout (Scripts/against-differencekit.sh clones DifferenceKit 1.3.0
+// into a scratch folder and sets it; its code is never committed here).
+if let differenceKit = Context.environment["DIFFERENCEKIT_PATH"] {
+  let identity = URL(fileURLWithPath: differenceKit).lastPathComponent.lowercased()
+  package.dependencies.append(.package(path: differenceKit))
+  package.targets.append(
+    benchmark(
+      "DifferenceKitBenchmarks",
+      dependencies: ["DiffWorkloads", reorderKit, .product(name: "DifferenceKit", package: identity)]))
+}

@@ -41,47 +41,117 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
 
 /// Marks a longest strictly increasing subsequence of `values` that, among
 /// all the longest ones, has the greatest total weight. `values` are distinct
-/// and lie in `0..<bound`.
+/// and lie in `0..<bound`; weights are not negative.
 ///
 /// ```swift
 /// // Both [1, 2] and [0, 2] are longest; the second weighs more.
 /// heaviestLongestIncreasingSubsequence([1, 0, 2], weights: [0, 1, 0], bound: 3)   // [false, true, true]
 /// ```
 ///
-/// - Complexity: O(n log bound), with a Fenwick tree of prefix maxima.
+/// A value greater than every value before it and smaller than every value after it (a pivot) is
+/// in every longest subsequence, and one between two pivots can be only if it lies between their
+/// values: the pivots cut the work into independent stretches, and only those stretches go through
+/// the tree. Mostly increasing data (a few items moved in a long list) costs O(n).
+///
+/// - Complexity: O(n + m log m) for m values outside the pivots; O(n log bound) at worst.
 @usableFromInline
 func heaviestLongestIncreasingSubsequence(_ values: [Int], weights: [Int], bound: Int) -> [Bool] {
   let n = values.count
   var keep = [Bool](repeating: false, count: n)
   guard n > 0 else { return keep }
-  // tree[j]: the best (length, weight, index) among runs ending in a value of its range.
-  var tree = [(length: Int, weight: Int, index: Int)](repeating: (0, 0, -1), count: bound + 1)
+  precondition(weights.count == n, "\(weights.count) weights for \(n) values")
+  var total: UInt64 = 0
+  for w in weights {
+    precondition(w >= 0, "weight \(w) is negative")
+    total += UInt64(w)
+  }
+  precondition(total < 1 << 32, "the weights add up to \(total), more than 32 bits")
+  // suffixMinimum[i]: the smallest value at i or after (bound past the end); written in full.
+  let suffixMinimum = [Int](unsafeUninitializedCapacity: n + 1) { buffer, count in
+    var minimum = bound
+    buffer[n] = minimum
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      let value = values[i]
+      precondition(value >= 0 && value < bound, "value \(value) is outside 0..<\(bound)")
+      if value < minimum { minimum = value }
+      buffer[i] = minimum
+    }
+    count = n + 1
+  }
+  // Written for each value of a stretch before a later one of the same stretch reads it.
   var previous = [Int](repeating: -1, count: n)
-  var best = (length: 0, weight: 0, index: -1)
-  func better(_ a: (length: Int, weight: Int, index: Int), _ b: (length: Int, weight: Int, index: Int)) -> Bool {
-    (a.length, a.weight) > (b.length, b.weight)
-  }
+  var prefixMaximum = -1
+  var start = 0  // the stretch after the last pivot
+  var low = -1  // the last pivot's value
   for i in 0..<n {
-    precondition((0..<bound).contains(values[i]), "value \(values[i]) is outside 0..<\(bound)")
-    var found = (length: 0, weight: 0, index: -1)
-    var j = values[i]  // prefix over values < values[i]: Fenwick positions 1...values[i]
-    while j > 0 {
-      if better(tree[j], found) { found = tree[j] }
-      j &= j - 1
+    let value = values[i]
+    if value > prefixMaximum && value < suffixMinimum[i + 1] {
+      if start < i {
+        heaviestRun(values, weights, start..<i, above: low, below: value, keep: &keep, previous: &previous)
+      }
+      keep[i] = true
+      start = i + 1
+      low = value
     }
-    let run = (length: found.length + 1, weight: found.weight + weights[i], index: i)
-    previous[i] = found.index
-    if better(run, best) { best = run }
-    j = values[i] + 1
-    while j <= bound {
-      if better(run, tree[j]) { tree[j] = run }
-      j += j & -j
+    if value > prefixMaximum { prefixMaximum = value }
+  }
+  if start < n {
+    heaviestRun(values, weights, start..<n, above: low, below: bound, keep: &keep, previous: &previous)
+  }
+  return keep
+}
+
+/// Marks, in `keep`, a heaviest longest increasing subsequence of the values of `range` that lie
+/// strictly between `above` and `below` (the two pivots around the stretch), with a Fenwick tree of
+/// prefix maxima over those values. `previous` is scratch space of the length of `values`.
+@usableFromInline
+func heaviestRun(
+  _ values: [Int], _ weights: [Int], _ range: Range<Int>, above: Int, below: Int, keep: inout [Bool],
+  previous: inout [Int]
+) {
+  let width = below - above - 1  // values above + 1 ..< below, at tree positions 1...width
+  guard width > 0 else { return }
+  // A run's (length, weight) packed in 64 bits (on 32-bit platforms too), the length in the upper
+  // half: comparing two packed runs compares their lengths, then their weights.
+  var tree = [UInt64](repeating: 0, count: width + 1)
+  var treeIndex = [Int](repeating: -1, count: width + 1)
+  var best: UInt64 = 0
+  var bestIndex = -1
+  tree.withUnsafeMutableBufferPointer { tree in
+    treeIndex.withUnsafeMutableBufferPointer { treeIndex in
+      for i in range {
+        let value = values[i]
+        guard value > above && value < below else { continue }
+        var found: UInt64 = 0
+        var foundIndex = -1
+        var j = value - above - 1  // prefix over smaller values: tree positions 1...(its position - 1)
+        while j > 0 {
+          if tree[j] > found {
+            found = tree[j]
+            foundIndex = treeIndex[j]
+          }
+          j &= j - 1
+        }
+        let run = found + (1 << 32) + UInt64(weights[i])
+        previous[i] = foundIndex
+        if run > best {
+          best = run
+          bestIndex = i
+        }
+        j = value - above
+        while j <= width {
+          if run > tree[j] {
+            tree[j] = run
+            treeIndex[j] = i
+          }
+          j += j & -j
+        }
+      }
     }
   }
-  var i = best.index
+  var i = bestIndex
   while i >= 0 {
     keep[i] = true
     i = previous[i]
   }
-  return keep
 }

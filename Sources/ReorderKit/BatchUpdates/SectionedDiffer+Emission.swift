@@ -116,15 +116,16 @@ extension SectionedDiffer {
       // Taken out of `batches`, so that sorting its lists copies none of them.
       var b = BatchUpdate()
       swap(&b, &batches[t])
-      b.deleteSections.sort()
-      b.insertSections.sort()
-      b.moveSections.sort { $0.from < $1.from }
-      b.deleteItems.sort()
-      b.insertItems.sort()
-      b.moveItems.sort { $0.from < $1.from }
-      b.reloadItems.sort()
-      b.reloadSections.sort()
-      b.reconfigureItems.sort()
+      // Lists of one item or none need no sort (nor its uniqueness check and call).
+      if b.deleteSections.count > 1 { b.deleteSections.sort() }
+      if b.insertSections.count > 1 { b.insertSections.sort() }
+      if b.moveSections.count > 1 { b.moveSections.sort { $0.from < $1.from } }
+      if b.deleteItems.count > 1 { b.deleteItems.sort() }
+      if b.insertItems.count > 1 { b.insertItems.sort() }
+      if b.moveItems.count > 1 { b.moveItems.sort { $0.from < $1.from } }
+      if b.reloadItems.count > 1 { b.reloadItems.sort() }
+      if b.reloadSections.count > 1 { b.reloadSections.sort() }
+      if b.reconfigureItems.count > 1 { b.reconfigureItems.sort() }
       result.append(Changeset(updates: b, sections: t < k ? between[t - 1].sections : new))
     }
     return result

@@ -126,11 +126,14 @@ extension SectionedDiffer {
           continue
         }
         present |= bit(.reloadsInReloaded)
-        for x in [s, from] where x >= 0 {
+        // Its section after and before (no array: this runs once per such item).
+        var x = s
+        while x >= 0 {
           if sectionReloads[x] {
             if sectionMoves[x] { inMovingReloaded = true } else { inStillReloaded = true }
           }
           if sectionMoves[x] { inMoving = true }
+          x = x == s && from != s ? from : -1
         }
         if fate[f] == .moves || moving(s) { inReloadedMoves = true }
       }
@@ -201,7 +204,8 @@ extension SectionedDiffer {
     // that keeps the rules: the first assignment, in the order of an odometer over every group
     // (the last turning fastest), that keeps every rule.
     let structural = present & (bit(.movingReloads) - 1)
-    let reloadGroups = [Group.movingReloads, .stillReloads, .reloadsInReloaded].filter { present & bit($0) != 0 }
+    // The reload groups present, as a set (no array: this runs for every diff).
+    let reloadGroups = present & (bit(.movingReloads) | bit(.stillReloads) | bit(.reloadsInReloaded))
     for count in 1...6 {
       var p = Plan(count: count)
       for g in 0..<Group.count where present & (1 << UInt16(g)) != 0 { p[raw: g] = 1 }
@@ -209,7 +213,9 @@ extension SectionedDiffer {
       while true {
         if structureSatisfied(p) {
           var placed = true
-          for group in reloadGroups {
+          for g in Group.movingReloads.rawValue...Group.reloadsInReloaded.rawValue
+          where reloadGroups & (1 << UInt16(g)) != 0 {
+            let group = Group(rawValue: g)!
             p[group] = 1
             while !reloadSatisfied(p, group) && p[group] < count { p[group] += 1 }
             if !reloadSatisfied(p, group) {

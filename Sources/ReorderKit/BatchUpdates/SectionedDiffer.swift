@@ -78,12 +78,14 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
   /// Diffs with section content too (`sectionContentChanged` is asked about each section present
   /// on both sides), in the placement of content updates.
+  /// Both questions also get the positions of what they ask about: an item's path in the old
+  /// and in the new data, a section's old and new index.
   @inlinable init(
-    old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, sectionContentChanged: (SectionID) -> Bool,
-    reconfiguresItems: Bool
+    old: [Section], new: [Section], contentChanged: (ItemID, ItemPath, ItemPath) -> Bool,
+    sectionContentChanged: (SectionID, Int, Int) -> Bool, reconfiguresItems: Bool
   ) throws(SectionedDiffError) {
-    try self.init(old: old, new: new, contentChanged: contentChanged, hashWidth: Int.self)
-    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id) {
+    try self.init(old: old, new: new, contentChangedAt: contentChanged, hashWidth: Int.self)
+    for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id, oldSectionOfNew[s], s) {
       sectionReloads[s] = true
       hasSectionReloads = true
     }
@@ -96,6 +98,27 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// by ``stages()``, once the section reloads are known.
   @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
     old: [Section], new: [Section], contentChanged: (ItemID) -> Bool, hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
+    try self.init(old: old, new: new, matching: hashWidth)
+    classifyItems(contentChanged)
+  }
+
+  /// Diffs with `contentChanged` asked about each surviving item by its identifier, its old path
+  /// and its new path.
+  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
+    old: [Section], new: [Section], contentChangedAt contentChanged: (ItemID, ItemPath, ItemPath) -> Bool,
+    hashWidth: Hash.Type
+  ) throws(SectionedDiffError) {
+    try self.init(old: old, new: new, matching: hashWidth)
+    askContent(contentChanged)
+    classifyItems { _ in false }
+  }
+
+  /// Pairs the sections and the items, before any content is asked and before the items are
+  /// classified (the two initializers above ask content in their own way, and a diff without
+  /// content keeps its `{ _ in false }` specialized down to ``classifyItems(_:)``).
+  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
+    old: [Section], new: [Section], matching hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
     self.old = old
     self.new = new
@@ -116,12 +139,18 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       nextInt += count
       return buffer
     }
+    // Tables that `number(_:start:sectionOfFlat:)` writes in full before anything reads them.
+    func numbering(_ count: Int) -> UnsafeMutableBufferPointer<Int> {
+      let buffer = UnsafeMutableBufferPointer(start: nextInt, count: count)
+      nextInt += count
+      return buffer
+    }
     newSectionOfOld = ints(o, -1)
     oldSectionOfNew = ints(n, -1)
-    oldStart = ints(o + 1, 0)
-    newStart = ints(n + 1, 0)
-    oldSectionOfFlat = ints(oldCount, 0)
-    newSectionOfFlat = ints(newCount, 0)
+    oldStart = numbering(o + 1)
+    newStart = numbering(n + 1)
+    oldSectionOfFlat = numbering(oldCount)
+    newSectionOfFlat = numbering(newCount)
     newOfOld = ints(oldCount, -1)
     oldOfNew = ints(newCount, -1)
     insertStage = ints(n, 0)
@@ -157,7 +186,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     Self.number(old, start: oldStart, sectionOfFlat: oldSectionOfFlat)
     Self.number(new, start: newStart, sectionOfFlat: newSectionOfFlat)
     try matchItems(hashWidth)
-    classifyItems(contentChanged)
   }
 
   @inlinable deinit { storage.deallocate() }
@@ -226,6 +254,25 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       }
     }
     start[sections.count] = total
+  }
+
+  /// Marks the surviving items whose content `contentChanged` says changed, asked with each one's
+  /// identifier, old path and new path (before ``classifyItems(_:)``, which weighs them).
+  @inlinable func askContent(_ contentChanged: (ItemID, ItemPath, ItemPath) -> Bool) {
+    for s in new.indices {
+      let items = new[s].items
+      let start = newStart[s]
+      for f in start..<newStart[s + 1] {
+        let o = oldOfNew[f]
+        guard o >= 0 else { continue }
+        let from = oldSectionOfFlat[o]
+        if contentChanged(
+          items[f - start], ItemPath(item: o - oldStart[from], section: from), ItemPath(item: f - start, section: s))
+        {
+          reloads[f] = true
+        }
+      }
+    }
   }
 
   /// Decides which items stay (a longest increasing subsequence per surviving

@@ -56,6 +56,42 @@ extension StagedChangeset {
       ).changeset
   }
 
+  /// Diffs two lists of sections like ``init(from:to:duplicates:itemUpdates:contentChanged:sectionContentChanged:)``,
+  /// asking about content by position instead of by identifier: `contentChangedAt` gets the
+  /// path of an item present on both sides in the old data and in the new,
+  /// `sectionContentChangedAt` a surviving section's old and new index. Content kept beside the
+  /// sections, in arrays of the same shape, answers without hashing an identifier, the question
+  /// DifferenceKit's `isContentEqual(to:)` asks of the two elements it pairs.
+  ///
+  /// ```swift
+  /// // Titles beside the identifiers, by position.
+  /// let staged = try StagedChangeset(
+  ///   from: old, to: new, itemUpdates: .reconfigure,
+  ///   contentChangedAt: { o, n in oldTitles[o.section][o.item] != newTitles[n.section][n.item] },
+  ///   sectionContentChangedAt: { o, n in oldHeaders[o] != newHeaders[n] })
+  /// ```
+  ///
+  /// With ``DuplicateIdentifiers/pairByOccurrence`` the paths are those of the data as given.
+  ///
+  /// - Throws: ``SectionedDiffError`` when an identifier appears twice on one side and
+  ///   `duplicates` is ``DuplicateIdentifiers/refuse``.
+  /// - Complexity: What ``init(from:to:contentChanged:)`` costs, plus one call of
+  ///   `contentChangedAt` per surviving item and of `sectionContentChangedAt` per surviving section.
+  @inlinable
+  public init(
+    from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],
+    duplicates: DuplicateIdentifiers = .refuse, itemUpdates: ItemUpdateStyle,
+    contentChangedAt: (_ old: ItemPath, _ new: ItemPath) -> Bool,
+    sectionContentChangedAt: (_ old: Int, _ new: Int) -> Bool = { _, _ in false }
+  ) throws(SectionedDiffError) {
+    self =
+      try Self.diffingContent(
+        from: old, to: new, duplicates: duplicates, itemUpdates: itemUpdates,
+        contentChanged: { _, o, n in contentChangedAt(o, n) },
+        sectionContentChanged: { _, _, o, n in sectionContentChangedAt(o, n) }
+      ).changeset
+  }
+
   /// The content-aware diff, with `sectionContentChanged` asked by identifier and occurrence (0
   /// for the first; always 0 in data without repeats), and, by stage, which occurrence of its
   /// identifier each section after the stage is (`nil` when no identifier repeats: all 0).
@@ -71,22 +107,38 @@ extension StagedChangeset {
     duplicates: DuplicateIdentifiers, itemUpdates: ItemUpdateStyle, contentChanged: (ItemID) -> Bool,
     sectionContentChanged: (SectionID, Int) -> Bool
   ) throws(SectionedDiffError) -> (changeset: Self, sectionOccurrences: [[Int]]?) {
+    try diffingContent(
+      from: old, to: new, duplicates: duplicates, itemUpdates: itemUpdates,
+      contentChanged: { id, _, _ in contentChanged(id) },
+      sectionContentChanged: { id, k, _, _ in sectionContentChanged(id, k) })
+  }
+
+  /// The content-aware diff behind both initializers: `contentChanged` gets an item's identifier,
+  /// old path and new path; `sectionContentChanged` a section's identifier, occurrence, old index
+  /// and new index (paths and indices of the data as given, also when occurrences are numbered).
+  @inlinable
+  package static func diffingContent(
+    from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],
+    duplicates: DuplicateIdentifiers, itemUpdates: ItemUpdateStyle,
+    contentChanged: (ItemID, ItemPath, ItemPath) -> Bool, sectionContentChanged: (SectionID, Int, Int, Int) -> Bool
+  ) throws(SectionedDiffError) -> (changeset: Self, sectionOccurrences: [[Int]]?) {
     let reconfigures = itemUpdates == .reconfigure
     do throws(SectionedDiffError) {
       let differ = try SectionedDiffer(
-        old: old, new: new, contentChanged: contentChanged, sectionContentChanged: { sectionContentChanged($0, 0) },
-        reconfiguresItems: reconfigures)
+        old: old, new: new, contentChanged: contentChanged,
+        sectionContentChanged: { sectionContentChanged($0, 0, $1, $2) }, reconfiguresItems: reconfigures)
       return (Self(stages: differ.stages()), nil)
     } catch {
       // The differ throws before it asks anything: nothing is asked twice.
       guard duplicates.kind == .pairByOccurrence else { throw error }
     }
+    // Numbering keeps every section and item where it is: the paths are those of the data as given.
     let numbered = Occurrences(old, new)
     let stages: [Changeset<Occurrence<SectionID>, Occurrence<ItemID>>]
     do {
       let differ = try SectionedDiffer(
-        old: numbered.old, new: numbered.new, contentChanged: { contentChanged($0.id) },
-        sectionContentChanged: { sectionContentChanged($0.id, $0.index) }, reconfiguresItems: reconfigures)
+        old: numbered.old, new: numbered.new, contentChanged: { contentChanged($0.id, $1, $2) },
+        sectionContentChanged: { sectionContentChanged($0.id, $0.index, $1, $2) }, reconfiguresItems: reconfigures)
       stages = differ.stages()
     } catch {
       preconditionFailure("numbered occurrences are unique: \(error)")

@@ -301,4 +301,42 @@ struct SectionedDiffTests {
       #expect(heavy.filter { $0 }.count == kept.count)
     }
   }
+
+  @Test("heaviest longest increasing subsequences, against a quadratic reference, pivots or none")
+  func heaviestAgainstReference() {
+    var rng = SplitMix64(seed: 33)
+    for round in 0..<2_000 {
+      let n = rng.int(0...60)
+      let bound = n + rng.int(0...20)
+      // Distinct values below `bound`: sorted with a few items moved (long runs of pivots), a
+      // shuffle (few or none), or reversed.
+      var values = Array(Array(0..<bound).shuffled(using: &rng).prefix(n)).sorted()
+      switch round % 3 {
+      case 0:
+        for _ in 0..<rng.int(0...4) where n > 1 {
+          let item = values.remove(at: rng.int(0...(n - 1)))
+          values.insert(item, at: rng.int(0...(n - 1)))
+        }
+      case 1: values.shuffle(using: &rng)
+      default: values.reverse()
+      }
+      let weights = values.map { _ in rng.int(0...9) < 2 ? rng.int(1...3) : 0 }
+      // best[i]: the longest, then heaviest, run ending at i.
+      var best: [(length: Int, weight: Int)] = []
+      for i in values.indices {
+        var run = (length: 1, weight: weights[i])
+        for j in 0..<i where values[j] < values[i] {
+          let through = (length: best[j].length + 1, weight: best[j].weight + weights[i])
+          if (through.length, through.weight) > (run.length, run.weight) { run = through }
+        }
+        best.append(run)
+      }
+      let target = best.max { ($0.length, $0.weight) < ($1.length, $1.weight) } ?? (0, 0)
+      let keep = heaviestLongestIncreasingSubsequence(values, weights: weights, bound: bound)
+      let kept = values.indices.filter { keep[$0] }
+      #expect(zip(kept, kept.dropFirst()).allSatisfy { values[$0] < values[$1] }, "\(values)")
+      #expect(kept.count == target.length, "\(values)")
+      #expect(kept.reduce(0) { $0 + weights[$1] } == target.weight, "\(values) \(weights)")
+    }
+  }
 }
