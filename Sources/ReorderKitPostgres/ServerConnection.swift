@@ -24,6 +24,13 @@ enum CommitAnswer: Sendable {
   case refused(String)
 }
 
+/// The log no longer holds the commits right after a client's revision (compacted): "too old,
+/// reload". The client reads the whole board instead.
+struct LogCompacted: Error, CustomStringConvertible {
+  var after: Int64
+  var description: String { "the log no longer holds the commits after revision \(after)" }
+}
+
 /// A log entry that no commit writes (a revision or version below 1): the log cannot be trusted
 /// from there, the board is read whole instead.
 struct InvalidLog: Error, CustomStringConvertible {
@@ -136,8 +143,31 @@ struct ServerConnection: Sendable {
     }
   }
 
-  /// The commits after `revision`, in order.
+  /// The commits after `revision`, in order, read with the board's revision in one snapshot.
+  ///
+  /// - Throws: ``LogCompacted`` when they do not start right after `revision` (the log was
+  ///   compacted past it: `reorder_compact`), ``InvalidLog`` for an entry no commit writes.
   func changes(_ board: String, after revision: Int64) async throws -> [LoggedCommit] {
+    try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+    do {
+      var latest: Int64 = 0
+      for try await value in try await connection.query(
+        "SELECT revision FROM reorder_boards WHERE board = \(board)", logger: logger
+      ).decode(Int64.self) {
+        latest = value
+      }
+      let commits = try await loggedCommits(board, after: revision)
+      try await connection.query("COMMIT", logger: logger)
+      if let first = commits.first, !follows(first.revision, revision) { throw LogCompacted(after: revision) }
+      if commits.isEmpty, latest > revision { throw LogCompacted(after: revision) }
+      return commits
+    } catch {
+      _ = try? await connection.query("ROLLBACK", logger: logger)
+      throw error
+    }
+  }
+
+  private func loggedCommits(_ board: String, after revision: Int64) async throws -> [LoggedCommit] {
     let rows = try await connection.query(
       """
       SELECT revision, client, gesture, extract(epoch FROM committed_at)::float8, id, parent, key, version, deleted

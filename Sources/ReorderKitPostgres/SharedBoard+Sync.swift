@@ -199,9 +199,10 @@ extension SharedBoard {
             let commits = try await reader.changes(configuration.board, after: confirmed.revision)
             lastHeard = .now
             try applyCommits(commits)
-          } catch let invalid as InvalidLog {
-            // A log entry no commit could write: take the whole board as the server has it now.
-            debugLog("\(clientID): \(invalid); reloading the board")
+          } catch  where error is InvalidLog || error is LogCompacted {
+            // The log was compacted past this client's revision ("too old, reload"), or holds an
+            // entry no commit writes: take the whole board as the server has it now.
+            debugLog("\(clientID): \(error); reloading the board")
             let loaded = try await reader.load(configuration.board)
             lastHeard = .now
             try applyLoaded(loaded)

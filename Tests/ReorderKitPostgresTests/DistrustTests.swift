@@ -263,3 +263,42 @@ struct EditedOutboxTests {
     }
   }
 }
+
+/// Change-log compaction: a client whose last revision is no longer in the log reloads the board.
+extension SharedBoardServerTests {
+  @Test func aClientBehindACompactedLogReloadsTheBoard() async throws {
+    let name = try await makeBoard("compacted", [("todo", ["c1", "c2", "c3"]), ("done", [])])
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("compacted-\(UUID()).sqlite").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let a = try Client("a", board: name)
+    try await a.start()
+    do {
+      let b = try Client("b", board: name, outbox: path)
+      try await b.start()
+      await b.close()
+    }
+    for card in ["c1", "c2"] {
+      let move = try #require(try await a.board.commit(.moved(ReorderDifference(items: [card], section: "done"))))
+      #expect(isCommitted(await a.board.outcome(of: move)))
+    }
+    // The log before the last commit is compacted away: b's revision is no longer in it.
+    try await withRawConnection { connection in
+      var deleted: Int64 = 0
+      for try await count in try await connection.query("SELECT reorder_compact(\(name), 1)", logger: rawLogger)
+        .decode(Int64.self)
+      {
+        deleted = count
+      }
+      // The board's creation (5 rows) and the move of c1.
+      #expect(deleted == 6)
+    }
+    let b = try Client("b", board: name, outbox: path)
+    try await b.start()
+    try await b.board.refresh()
+    let truth = try await serverColumns(name)
+    #expect(truth == [["c3"], ["c1", "c2"]])
+    #expect(await b.columns() == truth)
+    await b.close()
+    await a.close()
+  }
+}

@@ -31,6 +31,7 @@ struct AdminTests {
       "UPDATE reorder_server_meta SET version = 99", "DROP TABLE reorder_rows", "CREATE TABLE public.x (a int)",
       "CREATE FUNCTION public.reorder_server_version() RETURNS int LANGUAGE sql AS 'SELECT 99'",
       "SELECT * FROM public.reorder_commit('b', 'c', 'g', '{}', '{}', '{}', '{}', '{}')",
+      "SELECT public.reorder_compact('b', 0)",
       "ALTER TABLE reorder_rows ADD COLUMN x int",
     ] {
       let state = await sqlState(server, statement)
