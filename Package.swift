@@ -114,7 +114,10 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
     .testTarget(
       name: "ReorderKitPostgresTests",
-      dependencies: ["ReorderKitPostgres", "ReorderKit", .product(name: "PostgresNIO", package: "postgres-nio")]),
+      dependencies: [
+        "ReorderKitPostgres", "ReorderKit", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
   ]
   // The board server (DESIGN, "The board server"): HTTP, WebSocket and the web build's static files in
   // front of the database; its logic in ReorderServer, the command line in reorder-server.

@@ -139,7 +139,7 @@ public struct BoardState: Hashable, Sendable {
       if write.deleted {
         rows[write.id] = nil
       } else {
-        rows[write.id] = Row(parent: write.parent, key: write.key, version: write.expected + 1)
+        rows[write.id] = Row(parent: write.parent, key: write.key, version: write.version)
       }
     }
   }

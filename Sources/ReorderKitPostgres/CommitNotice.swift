@@ -3,9 +3,9 @@ import Foundation
 /// What a NOTIFY of `reorder_commit` says (``Schema``): `board revision`, then the commit itself as
 /// JSON when it fit in the payload.
 ///
-/// A client applies a carried commit directly when it is the next revision it lacks, without
-/// reading the log; anything else (a gap, a header only, a payload it cannot read) sends it to the
-/// log, which stays the truth.
+/// Only a wake-up: anyone may NOTIFY, so a client applies nothing from a notice. A notice of a
+/// revision already applied is skipped; any other sends the client to the log, which stays the
+/// truth (``SharedBoard``'s `received(_:)`).
 ///
 /// ```swift
 /// CommitNotice(#"sprint 8 {"client":"a","gesture":"g","at":1.5,"rows":[["c1","todo","a0",2,false]]}"#,

@@ -8,6 +8,11 @@ struct RowWrite: Hashable, Sendable, Codable {
   var key: String
   var expected: Int64
   var deleted: Bool
+
+  /// The row's version once written: `expected + 1`. A write at Int64.max is never made
+  /// (``Gesture/Intent/writes(on:tag:maximumLength:)`` refuses it, an outbox holding one sets it
+  /// aside, the log's versions are checked when read); it stays at Int64.max rather than trap.
+  var version: Int64 { expected < Int64.max ? expected + 1 : Int64.max }
 }
 
 /// A committed gesture on its way to the server: its rows, and what it meant by identity (so that
@@ -23,6 +28,20 @@ struct Gesture: Hashable, Sendable, Codable {
   var id: String
   var intent: Intent
   var writes: [RowWrite]
+
+  /// Why no client could have made this gesture (an outbox edited or damaged), or `nil`: a version
+  /// outside 0..<Int64.max, a key that is not an order key.
+  var flaw: String? {
+    for write in writes {
+      guard write.expected >= 0, write.expected < Int64.max else {
+        return "\"\(write.id)\" expects version \(write.expected)"
+      }
+      guard write.deleted || (try? OrderKey(write.key)) != nil else {
+        return "\"\(write.id)\" has the key \"\(write.key.prefix(64))\", not an order key"
+      }
+    }
+    return nil
+  }
 }
 
 extension Gesture.Intent {
@@ -30,7 +49,17 @@ extension Gesture.Intent {
   /// under a prefix of their own that ends with the client's tag, so two clients' keys in one gap
   /// never meet and never interleave; rebalanced (a few neighbours respread) when a key would grow
   /// past `maximumLength`.
+  /// - Throws: ``SharedBoardError`` for a row that cannot be written (unknown, or at version
+  ///   Int64.max: its next version does not exist).
   func writes(on state: BoardState, tag: String, maximumLength: Int) throws(SharedBoardError) -> [RowWrite] {
+    let writes = try unchecked(on: state, tag: tag, maximumLength: maximumLength)
+    for write in writes where write.expected < 0 || write.expected == Int64.max {
+      throw SharedBoardError(.versionLimit(write.id))
+    }
+    return writes
+  }
+
+  func unchecked(on state: BoardState, tag: String, maximumLength: Int) throws(SharedBoardError) -> [RowWrite] {
     switch self {
     case .delete(let items):
       for id in items where !state.contains(id) { throw SharedBoardError(.unknownItem(id)) }

@@ -2,7 +2,11 @@ import Foundation
 import GRDB
 
 /// The client's local SQLite file: the gestures not yet confirmed by the server (the outbox, in
-/// order), the board as last confirmed (so the app opens it offline), and the client's tag.
+/// order), the gestures set aside (refused by the server: `refused`), the board as last confirmed
+/// (so the app opens it offline), and the client's tag.
+///
+/// The file may have been edited: every value is read as what it might be (NULL, another type),
+/// and one that is not what this code writes is a thrown error that names it, never a trap.
 ///
 /// Every committed gesture is written here before it is sent, and removed only once the server has
 /// committed it, so a gesture reported as `changed` survives the server going away, a crash, or
@@ -32,6 +36,13 @@ final class Outbox: Sendable {
             CREATE TABLE confirmed (board TEXT NOT NULL, id TEXT NOT NULL, parent TEXT NOT NULL, key TEXT NOT NULL,
               version INTEGER NOT NULL, PRIMARY KEY (board, id));
             CREATE TABLE boards (board TEXT PRIMARY KEY, revision INTEGER NOT NULL, client INTEGER);
+            """)
+      }
+      migrator.registerMigration("shared board v2: refused gestures") { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE refused (seq INTEGER PRIMARY KEY AUTOINCREMENT, board TEXT NOT NULL, gesture TEXT NOT NULL,
+              body BLOB NOT NULL, reason TEXT NOT NULL, at REAL NOT NULL);
             """)
       }
       try migrator.migrate(queue)
@@ -69,12 +80,46 @@ final class Outbox: Sendable {
     }
   }
 
+  /// Moves a gesture from the outbox to `refused`, with the reason, in one transaction.
+  func refuse(_ gesture: String, reason: String) throws {
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO refused (board, gesture, body, reason, at)
+          SELECT board, gesture, body, ?, ? FROM outbox WHERE gesture = ?
+          """, arguments: [reason, Date().timeIntervalSince1970, gesture])
+      try db.execute(sql: "DELETE FROM outbox WHERE gesture = ?", arguments: [gesture])
+    }
+  }
+
+  /// The gestures set aside, oldest first: their identifiers and why.
+  func refused() throws -> [(gesture: String, reason: String)] {
+    try queue.read { db in
+      try GRDB.Row.fetchAll(
+        db, sql: "SELECT gesture, reason FROM refused WHERE board = ? ORDER BY seq", arguments: [board]
+      )
+      .map { row in
+        (try Self.value(row, "gesture", in: "refused"), try Self.value(row, "reason", in: "refused"))
+      }
+    }
+  }
+
   /// The gestures waiting, in the order they were made.
   func pending() throws -> [Gesture] {
-    try queue.read { db in
-      try Data.fetchAll(db, sql: "SELECT body FROM outbox WHERE board = ? ORDER BY seq", arguments: [board])
+    let bodies = try queue.read { db in
+      try GRDB.Row.fetchAll(db, sql: "SELECT seq, body FROM outbox WHERE board = ? ORDER BY seq", arguments: [board])
+        .map { row -> (Int64?, Data) in
+          (Int64.fromDatabaseValue(row["seq"]), try Self.value(row, "body", in: "outbox"))
+        }
     }
-    .map { try JSONDecoder().decode(Gesture.self, from: $0) }
+    return try bodies.map { seq, body in
+      do {
+        return try JSONDecoder().decode(Gesture.self, from: body)
+      } catch {
+        throw OutboxValueError(
+          table: "outbox", column: "body", detail: "gesture \(seq ?? 0) is not a gesture: \(error)")
+      }
+    }
   }
 
   /// The board as last confirmed, and the client's number if it has one.
@@ -83,12 +128,41 @@ final class Outbox: Sendable {
       var state = BoardState()
       let row = try GRDB.Row.fetchOne(
         db, sql: "SELECT revision, client FROM boards WHERE board = ?", arguments: [board])
-      state.revision = row?["revision"] ?? 0
+      var client: Int64?
+      if let row {
+        state.revision = try Self.value(row, "revision", in: "boards")
+        client = try Self.optionalValue(row, "client", in: "boards")
+      }
       let rows = try GRDB.Row.fetchAll(
         db, sql: "SELECT id, parent, key, version FROM confirmed WHERE board = ?", arguments: [board])
-      for r in rows { state.rows[r["id"]] = BoardState.Row(parent: r["parent"], key: r["key"], version: r["version"]) }
-      return (state, row?["client"])
+      for r in rows {
+        let id: String = try Self.value(r, "id", in: "confirmed")
+        state.rows[id] = BoardState.Row(
+          parent: try Self.value(r, "parent", in: "confirmed"), key: try Self.value(r, "key", in: "confirmed"),
+          version: try Self.value(r, "version", in: "confirmed"))
+      }
+      return (state, client)
     }
+  }
+
+  /// A column's value as `T`, or an error naming it (GRDB's subscript traps on NULL or another type).
+  static func value<T: DatabaseValueConvertible>(_ row: GRDB.Row, _ column: String, in table: String) throws -> T {
+    guard let value = try optionalValue(row, column, in: table) as T? else {
+      throw OutboxValueError(table: table, column: column, detail: "NULL")
+    }
+    return value
+  }
+
+  /// A column's value as `T`, `nil` for NULL, or an error naming it.
+  static func optionalValue<T: DatabaseValueConvertible>(_ row: GRDB.Row, _ column: String, in table: String) throws
+    -> T?
+  {
+    let stored: DatabaseValue = row[column]
+    if stored.isNull { return nil }
+    guard let value = T.fromDatabaseValue(stored) else {
+      throw OutboxValueError(table: table, column: column, detail: "\(String(describing: stored).prefix(64))")
+    }
+    return value
   }
 
   /// Records the client's number.
@@ -120,7 +194,7 @@ final class Outbox: Sendable {
           try db.cachedStatement(sql: "DELETE FROM confirmed WHERE board = ? AND id = ?")
             .execute(arguments: [board, write.id])
         } else {
-          try insert(db, write.id, BoardState.Row(parent: write.parent, key: write.key, version: write.expected + 1))
+          try insert(db, write.id, BoardState.Row(parent: write.parent, key: write.key, version: write.version))
         }
       }
       try setRevision(db, revision)
@@ -142,4 +216,12 @@ final class Outbox: Sendable {
         """
     ).execute(arguments: [board, revision])
   }
+}
+
+/// A value in the local file that this code never writes there.
+struct OutboxValueError: Error, CustomStringConvertible {
+  var table: String
+  var column: String
+  var detail: String
+  var description: String { "the local file's \(table).\(column) holds what no client writes: \(detail)" }
 }

@@ -13,6 +13,10 @@
 ///   its revision again (a resend after a lost answer), rows whose version moved on are named and
 ///   nothing is written (a lost race), else the rows, the log and the NOTIFY.
 ///
+/// - `reorder_compact(board, keep)`: compaction of the log: deletes the board's entries older than
+///   its last `keep` revisions and answers how many rows went. A client whose revision is no longer
+///   in the log (its next commit is missing) reads the whole board instead ("too old, reload").
+///
 /// The NOTIFY carries the commit itself (``CommitNotice``): `board revision {json}`, the JSON
 /// being `{"client", "gesture", "at" (seconds since 1970), "rows": [[id, parent, key, version,
 /// deleted], …]}`; only `board revision` when that would not fit in PostgreSQL's 8,000 bytes.
@@ -25,7 +29,7 @@ enum Schema {
   static let channel = "reorder_board_changes"
 
   /// The version of the statements below; raise it with any change to them.
-  static let version = 2
+  static let version = 3
 
   /// The version installed on the server (0: none, or the first, which had no number).
   static let installedVersion = """
@@ -82,7 +86,7 @@ enum Schema {
       v_now timestamptz := clock_timestamp();
       v_payload text;
     BEGIN
-      -- reorder-schema 2
+      -- reorder-schema 3
       PERFORM 1 FROM reorder_boards b WHERE b.board = p_board FOR UPDATE;
       IF NOT FOUND THEN
         RAISE EXCEPTION 'no board %', p_board USING ERRCODE = 'no_data_found';
@@ -123,6 +127,16 @@ enum Schema {
       END IF;
       PERFORM pg_notify('reorder_board_changes', v_payload);
     END
+    $$
+    """,
+    """
+    CREATE OR REPLACE FUNCTION reorder_compact(p_board text, p_keep bigint) RETURNS bigint
+    LANGUAGE sql AS $$
+      WITH gone AS (
+        DELETE FROM reorder_changes c USING reorder_boards b
+        WHERE b.board = p_board AND c.board = p_board AND c.revision <= b.revision - greatest(p_keep, 0)
+        RETURNING 1)
+      SELECT count(*) FROM gone
     $$
     """,
   ]

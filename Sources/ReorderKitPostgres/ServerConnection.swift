@@ -19,6 +19,27 @@ enum CommitAnswer: Sendable {
   /// Another row of the container already has one of the keys (never with tagged keys; possible
   /// only after two rebalances met): place the keys again.
   case duplicateKey
+  /// The server refused the gesture for a reason that sending it again cannot change (a value it
+  /// does not take, a limit: SQLSTATE classes 22, 23, 54, a function's own refusal), in its words.
+  case refused(String)
+}
+
+/// The log no longer holds the commits right after a client's revision (compacted): "too old,
+/// reload". The client reads the whole board instead.
+struct LogCompacted: Error, CustomStringConvertible {
+  var after: Int64
+  var description: String { "the log no longer holds the commits after revision \(after)" }
+}
+
+/// A log entry that no commit writes (a revision or version below 1): the log cannot be trusted
+/// from there, the board is read whole instead.
+struct InvalidLog: Error, CustomStringConvertible {
+  var revision: Int64
+  var id: String
+  var version: Int64
+  var description: String {
+    "the log's entry for \"\(id.prefix(64))\" at revision \(revision) has version \(version)"
+  }
 }
 
 /// A connection to the server and the few statements a shared board runs.
@@ -122,8 +143,31 @@ struct ServerConnection: Sendable {
     }
   }
 
-  /// The commits after `revision`, in order.
+  /// The commits after `revision`, in order, read with the board's revision in one snapshot.
+  ///
+  /// - Throws: ``LogCompacted`` when they do not start right after `revision` (the log was
+  ///   compacted past it: `reorder_compact`), ``InvalidLog`` for an entry no commit writes.
   func changes(_ board: String, after revision: Int64) async throws -> [LoggedCommit] {
+    try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+    do {
+      var latest: Int64 = 0
+      for try await value in try await connection.query(
+        "SELECT revision FROM reorder_boards WHERE board = \(board)", logger: logger
+      ).decode(Int64.self) {
+        latest = value
+      }
+      let commits = try await loggedCommits(board, after: revision)
+      try await connection.query("COMMIT", logger: logger)
+      if let first = commits.first, !follows(first.revision, revision) { throw LogCompacted(after: revision) }
+      if commits.isEmpty, latest > revision { throw LogCompacted(after: revision) }
+      return commits
+    } catch {
+      _ = try? await connection.query("ROLLBACK", logger: logger)
+      throw error
+    }
+  }
+
+  private func loggedCommits(_ board: String, after revision: Int64) async throws -> [LoggedCommit] {
     let rows = try await connection.query(
       """
       SELECT revision, client, gesture, extract(epoch FROM committed_at)::float8, id, parent, key, version, deleted
@@ -133,6 +177,7 @@ struct ServerConnection: Sendable {
     for try await (revision, client, gesture, at, id, parent, key, version, deleted) in rows.decode(
       (Int64, String, String, Double, String, String, String, Int64, Bool).self)
     {
+      guard revision > 0, version > 0 else { throw InvalidLog(revision: revision, id: id, version: version) }
       let write = RowWrite(id: id, parent: parent, key: key, expected: version - 1, deleted: deleted)
       if commits.last?.revision == revision {
         commits[commits.count - 1].writes.append(write)
@@ -167,6 +212,43 @@ struct ServerConnection: Sendable {
       return .duplicateKey
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "P0002" {
       throw SharedBoardError(.server("the board \(board) is not on the server"))
+    } catch let error as PSQLError {
+      // A connection that failed (class 08, 57, …) says nothing of the gesture: it is sent again.
+      guard let state = error.serverInfo?[.sqlState], Self.refusingClasses.contains(String(state.prefix(2))) else {
+        throw error
+      }
+      return .refused("\(state): \((error.serverInfo?[.message] ?? "refused").prefix(200))")
     }
+  }
+
+  /// The SQLSTATE classes of an answer about the gesture itself: data (22), integrity (23, but a
+  /// duplicate key is placed again), a limit (54), a function's refusal (P0; `RK…`: the board
+  /// server's).
+  static let refusingClasses: Set<String> = ["22", "23", "54", "P0", "RK"]
+}
+
+extension SharedBoard {
+  /// A PostgreSQL URL as it may be shown in a message or a log line: the password (in the user
+  /// part or a `password=` parameter) replaced by `***`. Works on text that is not a valid URL too.
+  ///
+  /// ```swift
+  /// SharedBoard.redacting("postgresql://me:s3cret@db:5432/team")   // "postgresql://me:***@db:5432/team"
+  /// ```
+  public static func redacting(_ url: String) -> String {
+    var text = Substring(url)
+    var scheme = Substring("")
+    if let range = text.range(of: "://") {
+      scheme = text[..<range.upperBound]
+      text = text[range.upperBound...]
+    }
+    if let at = text.lastIndex(of: "@"), let colon = text[..<at].firstIndex(of: ":") {
+      text = text[...colon] + "***" + text[at...]
+    }
+    var result = String(scheme) + text
+    if let range = result.range(of: "password=", options: .caseInsensitive) {
+      let end = result[range.upperBound...].firstIndex(of: "&") ?? result.endIndex
+      result.replaceSubrange(range.upperBound..<end, with: "***")
+    }
+    return result
   }
 }

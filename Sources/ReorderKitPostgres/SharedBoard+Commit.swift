@@ -118,6 +118,15 @@ extension SharedBoard {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// A refused gesture as its event says it.
+  func refusal(_ gesture: String, items: [String], reason: String) -> RefusedGesture {
+    let names = items.prefix(3).map(configuration.name).joined(separator: ", ")
+    let what = names.isEmpty ? "A move" : "The move of \(names)\(items.count > 3 ? " and others" : "")"
+    return RefusedGesture(
+      gesture: gesture, items: items, reason: reason,
+      announcement: "\(what) could not be shared and was set aside (\(reason)).", state: state)
+  }
+
   /// The announcement of a lost race.
   func announcement(lost items: [String]) -> String {
     let names = items.map(configuration.name)

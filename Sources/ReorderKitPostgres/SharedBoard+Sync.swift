@@ -72,7 +72,7 @@ extension SharedBoard {
       let number = try await writer.registerClient(name: clientID)
       clientNumber = number
       tag = clientTag(number)
-      try? outbox.setClient(number)
+      try keep { try outbox.setClient(number) }
     }
     _ = try await writer.createBoard(configuration.board)
     let board = configuration.board
@@ -135,7 +135,12 @@ extension SharedBoard {
   }
 
   func disconnect() async {
-    saveConfirmed(force: true)
+    do {
+      try saveConfirmed(force: true)
+    } catch {
+      // Kept in memory: the next save writes it (and the log brings back whatever a quit loses).
+      debugLog("\(clientID): the local board could not be saved: \(error)")
+    }
     sendSignal?.finish()
     sendSignal = nil
     let connections = [reader, writer]
@@ -188,11 +193,20 @@ extension SharedBoard {
         if confirmed.revision == 0 {
           let loaded = try await reader.load(configuration.board)
           lastHeard = .now
-          if loaded.revision > confirmed.revision { applyLoaded(loaded) }
+          if loaded.revision > confirmed.revision { try applyLoaded(loaded) }
         } else {
-          let commits = try await reader.changes(configuration.board, after: confirmed.revision)
-          lastHeard = .now
-          applyCommits(commits)
+          do {
+            let commits = try await reader.changes(configuration.board, after: confirmed.revision)
+            lastHeard = .now
+            try applyCommits(commits)
+          } catch  where error is InvalidLog || error is LogCompacted {
+            // The log was compacted past this client's revision ("too old, reload"), or holds an
+            // entry no commit writes: take the whole board as the server has it now.
+            debugLog("\(clientID): \(error); reloading the board")
+            let loaded = try await reader.load(configuration.board)
+            lastHeard = .now
+            try applyLoaded(loaded)
+          }
         }
       } while catchUpAgain
     } catch {
@@ -206,20 +220,11 @@ extension SharedBoard {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// A NOTIFY of this board: the next commit is applied as it came, without reading the log; one
-  /// already applied is skipped; anything else (a revision ahead of the next, so one was missed; a
-  /// commit too long to carry; a payload that cannot be read) reads the log.
-  ///
-  /// No buffer of commits that arrive ahead is needed: the commits of a board are serialized (the
-  /// board row's lock is held until commit, and PostgreSQL queues a transaction's notifications
-  /// before it releases its locks), so notifications arrive in revision order, and one ahead
-  /// means one missed.
+  /// A NOTIFY of this board: only a wake-up. Anyone may send one (a forged commit of the next
+  /// revision must not take the place of the real one), so nothing is applied from it: one about a
+  /// revision already applied is skipped, anything else reads the log, which stays the truth.
   func received(_ notice: CommitNotice) async throws {
     switch notice {
-    case .commit(let commit) where commit.revision == confirmed.revision + 1:
-      lastHeard = .now
-      appliedFromNotices += 1
-      applyCommits([commit])
     case .commit(let commit) where commit.revision <= confirmed.revision:
       return
     case .revision(let revision) where revision <= confirmed.revision:
@@ -230,15 +235,15 @@ extension SharedBoard {
   }
 
   /// The whole board read at once (first connection).
-  func applyLoaded(_ loaded: BoardState) {
+  func applyLoaded(_ loaded: BoardState) throws(SharedBoardError) {
     confirmed = loaded
     unsavedWrites = []
-    try? outbox.replaceConfirmed(loaded)
-    rebuild(remote: [])
+    try rebuild(remote: [])
+    try keep { try outbox.replaceConfirmed(loaded) }
   }
 
   /// Applies commits read from the log, in order.
-  func applyCommits(_ commits: [LoggedCommit]) {
+  func applyCommits(_ commits: [LoggedCommit]) throws(SharedBoardError) {
     var remote: [RemoteCommit] = []
     var written: [RowWrite] = []
     var done: [String] = []
@@ -258,30 +263,48 @@ extension SharedBoard {
     }
     guard !written.isEmpty else { return }
     unsavedWrites += written
+    unsavedDone += done
+    try rebuild(remote: remote)
     // Gestures leave the outbox only once the file's confirmed board has them (one transaction).
-    saveConfirmed(force: false, removing: done)
-    rebuild(remote: remote)
+    try saveConfirmed(force: false)
   }
 
   /// Writes the confirmed rows to the local file, at most every quarter second unless forced: a
   /// cache (the log brings back whatever it misses), unlike the outbox, which is written at once.
-  /// Gestures removed from the outbox go in the same transaction (and force the write).
-  func saveConfirmed(force: Bool, removing done: [String] = []) {
+  /// Gestures the confirmed rows include leave the outbox in the same transaction (and force the
+  /// write). A write that fails throws, and forgets nothing: the rows and gestures stay for the next
+  /// write (else the file would hold a later revision without them, and skip them for good).
+  func saveConfirmed(force: Bool) throws(SharedBoardError) {
     guard !unsavedWrites.isEmpty else {
-      try? outbox.remove(done)
+      let done = unsavedDone
+      try keep { try outbox.remove(done) }
+      unsavedDone = []
       return
     }
     let now = ContinuousClock.now
-    guard force || !done.isEmpty || now - lastSaved >= .milliseconds(250) else { return }
-    try? outbox.updateConfirmed(unsavedWrites, revision: confirmed.revision, removing: done)
+    guard force || !unsavedDone.isEmpty || now - lastSaved >= .milliseconds(250) else { return }
+    let (writes, done, revision) = (unsavedWrites, unsavedDone, confirmed.revision)
+    try keep { try outbox.updateConfirmed(writes, revision: revision, removing: done) }
     unsavedWrites = []
+    unsavedDone = []
     lastSaved = now
+  }
+
+  /// Runs a write of the local file; its failure is a ``SharedBoardError`` that says so.
+  func keep(_ write: () throws -> Void) throws(SharedBoardError) {
+    do {
+      try write()
+    } catch let error as SharedBoardError {
+      throw error
+    } catch {
+      throw SharedBoardError(.outbox("\(error)"))
+    }
   }
 
   /// The board to show: the confirmed board with the pending gestures on top. A pending gesture
   /// whose rows moved on (someone else's commit came first), or that builds on one that lost, lost
   /// its race: it is dropped and reported.
-  func rebuild(remote: [RemoteCommit]) {
+  func rebuild(remote: [RemoteCommit]) throws(SharedBoardError) {
     var visible = confirmed
     var kept: [Pending] = []
     var lost: [(gesture: String, items: [String])] = []
@@ -303,13 +326,13 @@ extension SharedBoard {
     pending = kept
     state = visible
     if !remote.isEmpty { sink.yield(.remote(RemoteUpdate(state: visible, commits: remote))) }
-    if !lost.isEmpty { try? outbox.remove(lost.map(\.gesture)) }
     for (gesture, items) in lost {
       resolve(gesture, .lost(items: items))
       sink.yield(
         .lostRace(LostRace(gesture: gesture, items: items, announcement: announcement(lost: items), state: visible)))
     }
     wakeSentWaiters()
+    if !lost.isEmpty { try keep { try outbox.remove(lost.map(\.gesture)) } }
   }
 
   /// Others' rows as changes by identity: each card where it now stands, or deleted.
@@ -325,70 +348,11 @@ extension SharedBoard {
     }
     return changes
   }
+}
 
-  // MARK: Sending the outbox
-
-  /// Sends the pending gestures, oldest first, one transaction each.
-  func sendAll(_ writer: ServerConnection) async throws {
-    while let p = pending.first(where: { $0.sent == nil }) {
-      let answer = try await writer.commit(p.gesture, board: configuration.board, client: clientID)
-      lastHeard = .now
-      switch answer {
-      case .committed(let revision) where revision == confirmed.revision + 1:
-        // Nothing came between: the gesture's rows are the server's next revision as they were
-        // sent, so the board confirms them without reading the log (nor waiting for the NOTIFY).
-        applyCommits([
-          LoggedCommit(
-            revision: revision, client: clientID, gesture: p.gesture.id,
-            committedAt: Date().timeIntervalSince1970, writes: p.gesture.writes)
-        ])
-      case .committed(let revision):
-        // It leaves the outbox when the NOTIFY or the log brings it into the confirmed board (a
-        // resend after a crash in between is answered with the same revision).
-        if let i = pending.firstIndex(where: { $0.gesture.id == p.gesture.id }) { pending[i].sent = revision }
-        resolve(p.gesture.id, .committed(revision: revision))
-        wakeSentWaiters()
-      case .stale(let items):
-        // Take the server's state: the gesture is then stale and dropped as lost.
-        try await catchUp()
-        if pending.contains(where: { $0.gesture.id == p.gesture.id }) { drop(p.gesture.id, items: items) }
-      case .duplicateKey:
-        try await catchUp()
-        replace(p.gesture.id)
-      }
-    }
-  }
-
-  /// Drops a gesture the server refused, and reports it.
-  func drop(_ gesture: String, items: [String]) {
-    pending.removeAll { $0.gesture.id == gesture }
-    try? outbox.remove([gesture])
-    var visible = confirmed
-    for p in pending { visible.apply(p.gesture.writes) }
-    state = visible
-    resolve(gesture, .lost(items: items))
-    sink.yield(
-      .lostRace(LostRace(gesture: gesture, items: items, announcement: announcement(lost: items), state: visible)))
-    wakeSentWaiters()
-  }
-
-  /// Places a gesture's keys again (the server found one already taken in its container).
-  func replace(_ gesture: String) {
-    guard let i = pending.firstIndex(where: { $0.gesture.id == gesture }) else { return }
-    var before = confirmed
-    for p in pending[..<i] { before.apply(p.gesture.writes) }
-    pending[i].placements += 1
-    guard pending[i].placements <= 3,
-      let writes = try? pending[i].gesture.intent.writes(
-        on: before, tag: tag, maximumLength: configuration.maximumKeyLength)
-    else {
-      drop(gesture, items: pending[i].gesture.writes.map(\.id))
-      return
-    }
-    pending[i].gesture.writes = writes
-    try? outbox.replace(pending[i].gesture)
-    rebuild(remote: [])
-  }
+/// Whether `revision` is the one right after `previous` (no `+ 1` past Int64.max).
+func follows(_ revision: Int64, _ previous: Int64) -> Bool {
+  previous < Int64.max && revision == previous + 1
 }
 
 func debugLog(_ text: String) {

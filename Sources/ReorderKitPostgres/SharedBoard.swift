@@ -113,15 +113,15 @@ public actor SharedBoard {
   var outcomeWaiters: [String: [CheckedContinuation<GestureOutcome, Never>]] = [:]
   var sentWaiters: [CheckedContinuation<Void, Never>] = []
   var announcedConnection = false
-  /// Confirmed rows not yet in the local file, and when it was last written.
+  /// Confirmed rows not yet in the local file, the gestures they confirm (to leave the file's
+  /// outbox in the same write), and when it was last written.
   var unsavedWrites: [RowWrite] = []
+  var unsavedDone: [String] = []
   var lastSaved = ContinuousClock.now
   /// When the server last answered (the watchdog's clock).
   var lastHeard = ContinuousClock.now
-  /// How often the client read the log, and applied a commit straight from its NOTIFY (tests and
-  /// measurements read them).
+  /// How often the client read the log (tests and measurements read it).
   var logReads = 0
-  var appliedFromNotices = 0
   /// The running session and its watchdog.
   var sessionTasks: [Task<Void, Never>] = []
   /// Ends the running session's wait in ``runSession()`` (once).
@@ -143,8 +143,12 @@ public actor SharedBoard {
   /// ```swift
   /// let board = try SharedBoard(.init(url: url, board: "sprint", outboxPath: "outbox.sqlite"))
   /// ```
+  /// A gesture in the outbox that no client could have made (a version at Int64.max or below 0, a
+  /// key that is not an order key: the file was edited or damaged) is set aside in its `refused`
+  /// table and reported as ``SharedBoardEvent/refused(_:)`` first thing on ``events``.
+  ///
   /// - Throws: ``SharedBoardError`` for a URL that is not PostgreSQL's or an outbox that cannot
-  ///   be opened.
+  ///   be opened or read (a value of the wrong type in it, say).
   public init(_ configuration: Configuration) throws(SharedBoardError) {
     self.configuration = configuration
     server = try ServerConnection.configuration(url: configuration.url, connectTimeout: configuration.connectTimeout)
@@ -161,14 +165,36 @@ public actor SharedBoard {
     } catch {
       throw SharedBoardError(.outbox("\(error)"))
     }
+    (events, sink) = AsyncStream.makeStream(of: SharedBoardEvent.self, bufferingPolicy: .unbounded)
     confirmed = saved.state
     clientNumber = saved.client
     tag = clientTag(saved.client ?? Int64.random(in: 0..<238_328))
     var visible = saved.state
-    for gesture in waiting { visible.apply(gesture.writes) }
-    pending = waiting.map { Pending(gesture: $0) }
+    var kept: [Pending] = []
+    var refused: [RefusedGesture] = []
+    for gesture in waiting {
+      if let reason = gesture.flaw {
+        refused.append(
+          RefusedGesture(
+            gesture: gesture.id, items: gesture.writes.map(\.id), reason: reason,
+            announcement: "A move kept from an earlier run could not be shared and was set aside: \(reason)",
+            state: visible))
+      } else {
+        visible.apply(gesture.writes)
+        kept.append(Pending(gesture: gesture))
+      }
+    }
+    pending = kept
     state = visible
-    (events, sink) = AsyncStream.makeStream(of: SharedBoardEvent.self, bufferingPolicy: .unbounded)
+    for refusal in refused {
+      do {
+        try outbox.refuse(refusal.gesture, reason: refusal.reason)
+      } catch {
+        throw SharedBoardError(.outbox("\(error)"))
+      }
+      outcomes[refusal.gesture] = .refused(reason: refusal.reason)
+      sink.yield(.refused(RefusedGesture(refusal, state: visible)))
+    }
   }
 
   /// Connects (and keeps reconnecting) in the background: reads the board, sends the outbox,

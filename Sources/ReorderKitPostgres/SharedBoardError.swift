@@ -17,6 +17,7 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case noItems
     case groups
     case keys(String)
+    case versionLimit(String)
     case url(String)
     case outbox(String)
     case offline
@@ -36,7 +37,9 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case .noItems: "the change names no items"
     case .groups: "a shared board has no groups (a difference's parent must be nil)"
     case .keys(let message): "no order keys for that change: \(message)"
-    case .url(let text): "not a PostgreSQL URL (postgresql://user[:password]@host[:port]/database): \(text)"
+    case .versionLimit(let id): "\"\(id)\" has a version at Int64.max or below 0 on the server: it cannot change"
+    case .url(let text):
+      "not a PostgreSQL URL (postgresql://user[:password]@host[:port]/database): \(SharedBoard.redacting(text))"
     case .outbox(let message): "the local outbox cannot be used: \(message)"
     case .offline: "the server is not reachable now"
     case .server(let message): "the server refused: \(message)"

@@ -23,6 +23,37 @@ public enum SharedBoardEvent: Sendable {
   case lostRace(LostRace)
   /// The connection to the server changed, with the text for the caption.
   case connection(SharedBoardConnection, announcement: String)
+  /// A gesture of yours was refused for a reason other than a lost race (the server would refuse
+  /// it every time): it left the outbox, kept aside in the local file's `refused` table, and the
+  /// board no longer shows it. Later gestures go out as before.
+  case refused(RefusedGesture)
+}
+
+/// A gesture set aside: the server refused it (or the outbox held one no client makes).
+public struct RefusedGesture: Sendable {
+  /// The gesture, as ``SharedBoard/commit(_:)`` named it.
+  public var gesture: String
+  /// The cards or columns it wrote.
+  public var items: [String]
+  /// Why, in the server's words (e.g. "54000: index row size 8056 exceeds …").
+  public var reason: String
+  /// The text to announce.
+  public var announcement: String
+  /// The board now, without it.
+  public var state: BoardState
+
+  init(gesture: String, items: [String], reason: String, announcement: String, state: BoardState) {
+    self.gesture = gesture
+    self.items = items
+    self.reason = reason
+    self.announcement = announcement
+    self.state = state
+  }
+
+  init(_ other: RefusedGesture, state: BoardState) {
+    self = other
+    self.state = state
+  }
 }
 
 /// Others' commits, applied.
@@ -72,4 +103,6 @@ public enum GestureOutcome: Sendable, Hashable {
   case committed(revision: Int64)
   /// Someone else changed these rows first; the board took the server's state.
   case lost(items: [String])
+  /// The server refused it for another reason (``SharedBoardEvent/refused(_:)``); it was set aside.
+  case refused(reason: String)
 }

@@ -130,6 +130,7 @@ public struct Admin: Sendable {
       REVOKE ALL ON FUNCTION public.reorder_commit(text, text, text, text[], text[], text[], bigint[], boolean[])
       FROM PUBLIC
       """,
+      "REVOKE ALL ON FUNCTION public.reorder_compact(text, bigint) FROM PUBLIC",
     ]
     for function in ServerSchema.functions {
       statements.append("REVOKE ALL ON FUNCTION public.\(function) FROM PUBLIC")

@@ -88,30 +88,41 @@ struct BoardStore: Sendable {
     case stale([String])
     case duplicateKey
     case noBoard
+    /// The function refused it (``ServerSchema/commit``): `invalid` or `lostRace`, and why.
+    case refused(reason: String, message: String)
   }
 
-  /// Writes one gesture's rows through `reorder_server_commit`.
-  func commit(board: String, client: String, gesture: String, writes: [Board.Placed]) async throws -> CommitAnswer {
+  /// Writes one gesture's rows through `reorder_server_commit`, which checks every rule again;
+  /// `change` is the change as the client sent it (a replayed gesture must bring the same one).
+  func commit(board: String, client: String, gesture: String, change: WireChange, writes: [Board.Placed])
+    async throws -> CommitAnswer
+  {
     let ids = writes.map(\.id)
     let parents = writes.map(\.parent)
     let keys = writes.map(\.key)
     let expected = writes.map(\.expected)
-    let deleted = writes.map { _ in false }
+    let body = jsonLine(change)
     do {
       let rows = try await self.client.query(
         """
-        SELECT o_revision, o_stale FROM public.reorder_server_commit(\(board), \(client), \(gesture), \(ids), \
-        \(parents), \(keys), \(expected), \(deleted))
+        SELECT o_revision, o_stale FROM public.reorder_server_commit(\(board), \(client), \(gesture), \(body), \
+        \(ids), \(parents), \(keys), \(expected))
         """, logger: logger)
       for try await (revision, stale) in rows.decode((Int64?, [String]?).self) {
         if let revision { return .committed(revision) }
         return .stale(stale ?? [])
       }
       return .stale([])
-    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-      return .duplicateKey
-    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "P0002" {
-      return .noBoard
+    } catch let error as PSQLError {
+      switch error.serverInfo?[.sqlState] {
+      case "23505": return .duplicateKey
+      case "P0002": return .noBoard
+      case ServerSchema.invalidState:
+        return .refused(reason: "invalid", message: error.serverInfo?[.message] ?? "The change breaks a rule.")
+      case ServerSchema.lostRaceState:
+        return .refused(reason: "lostRace", message: error.serverInfo?[.message] ?? "What it names is gone.")
+      default: throw error
+      }
     }
   }
 

@@ -73,3 +73,16 @@ extension Logger {
     return logger
   }
 }
+
+/// A URL printed, interpolated, dumped or mirrored (ServiceLifecycle logs its services at the debug
+/// level, and the server's service holds one) shows `***` for the password, never the password.
+extension DatabaseURL: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// `postgresql://user:***@host:port/database`.
+  public var description: String {
+    "postgresql://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database ?? "")"
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror { Mirror(self, children: ["url": description]) }
+}

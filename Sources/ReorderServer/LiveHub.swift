@@ -191,12 +191,14 @@ actor LiveHub {
       } catch let refusal as Refusal {
         return .rejected(reason: refusal.reason, message: refusal.message)
       }
-      switch try await store.commit(board: name, client: instance, gesture: gesture, writes: placed) {
+      switch try await store.commit(board: name, client: instance, gesture: gesture, change: change, writes: placed) {
       case .committed(let revision):
         try await catchUp(name)
         return .ack(revision)
       case .noBoard:
         return .rejected(reason: "lostRace", message: "The board is gone.")
+      case .refused(let reason, let message):
+        return .rejected(reason: reason, message: message)
       case .stale, .duplicateKey:
         continue
       }

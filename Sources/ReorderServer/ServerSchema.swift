@@ -8,7 +8,7 @@
 /// through `public.reorder_server_version()` and refuses to serve another version.
 enum ServerSchema {
   /// The version of everything below; raise it with any change.
-  static let version = 1
+  static let version = 2
 
   /// The login role the server runs as.
   static let role = "reorder_server"
@@ -23,12 +23,13 @@ enum ServerSchema {
     "reorder_server_token_active(bigint)",
     "reorder_server_board(text)",
     "reorder_server_changes(text, bigint)",
-    "reorder_server_commit(text, text, text, text[], text[], text[], bigint[], boolean[])",
+    "reorder_server_commit(text, text, text, text, text[], text[], text[], bigint[])",
   ]
 
   /// The tables nobody but the owner may touch.
   static let tables = [
     "reorder_boards", "reorder_rows", "reorder_changes", "reorder_clients", "reorder_tokens", "reorder_server_meta",
+    "reorder_gestures",
   ]
 
   static let statements: [String] = [
@@ -86,16 +87,150 @@ enum ServerSchema {
       FROM reorder_changes c WHERE c.board = p_board AND c.revision > p_after ORDER BY c.revision, c.seq
     $$
     """,
+    // Version 1's commit took its rows without checking them; version 2's checks every rule itself.
+    "DROP FUNCTION IF EXISTS public.reorder_server_commit(text, text, text, text[], text[], text[], bigint[], boolean[])",
+    // Each gesture the server committed, with its change as the client sent it: a replay with the same
+    // change answers the same revision; with another change, it is refused.
     """
-    CREATE OR REPLACE FUNCTION public.reorder_server_commit(
-      p_board text, p_client text, p_gesture text, p_ids text[], p_parents text[], p_keys text[],
-      p_expected bigint[], p_deleted boolean[])
-      RETURNS TABLE (o_revision bigint, o_stale text[])
-    LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
-    AS $$
-      SELECT c.o_revision, c.o_stale
-      FROM public.reorder_commit(p_board, p_client, p_gesture, p_ids, p_parents, p_keys, p_expected, p_deleted) c
-    $$
+    CREATE TABLE IF NOT EXISTS reorder_gestures (
+      board text NOT NULL,
+      gesture text NOT NULL,
+      change text NOT NULL,
+      revision bigint NOT NULL,
+      PRIMARY KEY (board, gesture))
     """,
+    commit,
   ]
+
+  /// SQLSTATE of a commit that breaks a rule (`rejected` with `invalid`); the message says which.
+  static let invalidState = "RKINV"
+  /// SQLSTATE of a commit into a column that is gone (`rejected` with `lostRace`).
+  static let lostRaceState = "RKLST"
+
+  /// `reorder_server_commit`: every rule of a commit, checked by the database before anything is
+  /// written (the server checks them too; this is the last word). Identifiers and keys have bounded
+  /// length and alphabet (``Identifier``, ``BoardName``, `OrderKey`: `0-9A-Za-z`, at most
+  /// `OrderKey.maximumLength`, no trailing `0`); one gesture names a row once; a row keeps its kind
+  /// (a card's parent is a column of the same board, a column stays a column); versions and the
+  /// revision are checked before `+ 1`; a gesture id already used is answered its revision when the
+  /// change is the same, refused otherwise. A refusal is `RKINV` (invalid) or `RKLST` (a column that
+  /// is gone: lost race) with a message; nothing is written then.
+  static let commit = """
+    CREATE OR REPLACE FUNCTION public.reorder_server_commit(
+      p_board text, p_client text, p_gesture text, p_change text, p_ids text[], p_parents text[], p_keys text[],
+      p_expected bigint[])
+      RETURNS TABLE (o_revision bigint, o_stale text[])
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+    AS $$
+    DECLARE
+      v_identifier constant text := '^[A-Za-z0-9._:-]{1,64}$';
+      v_count int := coalesce(cardinality(p_ids), 0);
+      v_revision bigint;
+      v_change text;
+      v_bad text;
+      v_parent text;
+    BEGIN
+      IF p_board IS NULL OR p_board !~ '^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$' THEN
+        RAISE EXCEPTION 'the board name is not 1 to 64 characters of A-Z a-z 0-9 . _ - (not starting with .)'
+          USING ERRCODE = 'RKINV';
+      END IF;
+      IF p_client IS NULL OR p_client !~ v_identifier THEN
+        RAISE EXCEPTION 'the client is not an identifier (1 to 64 characters of A-Z a-z 0-9 . _ - :)'
+          USING ERRCODE = 'RKINV';
+      END IF;
+      IF p_gesture IS NULL OR p_gesture !~ v_identifier THEN
+        RAISE EXCEPTION 'the gesture is not an identifier (1 to 64 characters of A-Z a-z 0-9 . _ - :)'
+          USING ERRCODE = 'RKINV';
+      END IF;
+      IF p_change IS NULL OR octet_length(p_change) > 65536 THEN
+        RAISE EXCEPTION 'the change is missing or over 64 KB' USING ERRCODE = 'RKINV';
+      END IF;
+      IF v_count NOT BETWEEN 1 AND 5000 OR array_ndims(p_ids) <> 1
+        OR array_ndims(p_parents) IS DISTINCT FROM 1 OR array_ndims(p_keys) IS DISTINCT FROM 1
+        OR array_ndims(p_expected) IS DISTINCT FROM 1
+        OR cardinality(p_parents) <> v_count OR cardinality(p_keys) <> v_count OR cardinality(p_expected) <> v_count
+      THEN
+        RAISE EXCEPTION 'a commit writes 1 to 5000 rows, each with an id, a parent, a key and a version'
+          USING ERRCODE = 'RKINV';
+      END IF;
+      IF array_position(p_ids, NULL) IS NOT NULL OR array_position(p_parents, NULL) IS NOT NULL
+        OR array_position(p_keys, NULL) IS NOT NULL OR array_position(p_expected, NULL) IS NOT NULL
+      THEN
+        RAISE EXCEPTION 'a row has a null field' USING ERRCODE = 'RKINV';
+      END IF;
+      SELECT left(m.id, 64) INTO v_bad FROM unnest(p_ids) AS m(id) WHERE m.id !~ v_identifier LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'the id "%" is not an identifier (1 to 64 characters of A-Z a-z 0-9 . _ - :)', v_bad
+          USING ERRCODE = 'RKINV';
+      END IF;
+      SELECT left(m.parent, 64) INTO v_bad FROM unnest(p_parents) AS m(parent)
+        WHERE m.parent <> '' AND m.parent !~ v_identifier LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'the column "%" is not an identifier (1 to 64 characters of A-Z a-z 0-9 . _ - :)', v_bad
+          USING ERRCODE = 'RKINV';
+      END IF;
+      SELECT left(m.key, 64) INTO v_bad FROM unnest(p_keys) AS m(key)
+        WHERE m.key !~ '^[0-9A-Za-z]{0,63}[1-9A-Za-z]$' LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'the key "%" is not an order key (1 to 64 digits 0-9 A-Z a-z, the last not 0)', v_bad
+          USING ERRCODE = 'RKINV';
+      END IF;
+      SELECT m.id INTO v_bad FROM unnest(p_ids) AS m(id) GROUP BY m.id HAVING count(*) > 1 LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION '"%" is named twice in one gesture', v_bad USING ERRCODE = 'RKINV';
+      END IF;
+      SELECT m.id INTO v_bad FROM unnest(p_ids, p_expected) AS m(id, expected)
+        WHERE m.expected NOT BETWEEN 1 AND 9223372036854775806 LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'the version of "%" is not between 1 and 2^63 - 2 (the server only moves rows it has)', v_bad
+          USING ERRCODE = 'RKINV';
+      END IF;
+
+      SELECT b.revision INTO v_revision FROM reorder_boards b WHERE b.board = p_board FOR UPDATE;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'no board %', p_board USING ERRCODE = 'no_data_found';
+      END IF;
+      SELECT g.change, g.revision INTO v_change, o_revision FROM reorder_gestures g
+        WHERE g.board = p_board AND g.gesture = p_gesture;
+      IF FOUND THEN
+        IF v_change = p_change THEN
+          o_stale := NULL;
+          RETURN NEXT;
+          RETURN;
+        END IF;
+        RAISE EXCEPTION 'the gesture % was committed already with another change', p_gesture USING ERRCODE = 'RKINV';
+      END IF;
+      PERFORM 1 FROM reorder_changes c WHERE c.board = p_board AND c.gesture = p_gesture LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'the gesture id % is taken by another commit', p_gesture USING ERRCODE = 'RKINV';
+      END IF;
+      IF v_revision >= 9223372036854775807 THEN
+        RAISE EXCEPTION 'the board''s revision is at its limit (2^63 - 1)' USING ERRCODE = 'RKINV';
+      END IF;
+      FOR v_parent IN SELECT DISTINCT m.parent FROM unnest(p_parents) AS m(parent) WHERE m.parent <> '' LOOP
+        SELECT r.parent INTO v_bad FROM reorder_rows r WHERE r.board = p_board AND r.id = v_parent;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'the column % is not on the board (deleted meanwhile?)', v_parent USING ERRCODE = 'RKLST';
+        END IF;
+        IF v_bad <> '' THEN
+          RAISE EXCEPTION '% is a card, not a column', v_parent USING ERRCODE = 'RKINV';
+        END IF;
+      END LOOP;
+      SELECT m.id INTO v_bad FROM unnest(p_ids, p_parents) AS m(id, parent)
+        JOIN reorder_rows r ON r.board = p_board AND r.id = m.id
+        WHERE (r.parent = '') <> (m.parent = '') LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION '"%" would change from a column to a card or back', v_bad USING ERRCODE = 'RKINV';
+      END IF;
+
+      SELECT c.o_revision, c.o_stale INTO o_revision, o_stale
+        FROM public.reorder_commit(p_board, p_client, p_gesture, p_ids, p_parents, p_keys, p_expected,
+          array_fill(false, ARRAY[v_count])) c;
+      IF o_revision IS NOT NULL THEN
+        INSERT INTO reorder_gestures (board, gesture, change, revision) VALUES (p_board, p_gesture, p_change, o_revision);
+      END IF;
+      RETURN NEXT;
+    END
+    $$
+    """
 }

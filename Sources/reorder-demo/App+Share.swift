@@ -89,6 +89,15 @@ import ReorderTool
           report.emit(.object(["event": "announcement", "scene": "board", "text": .string(race.announcement)]))
           share.wantRead = true
           share.dirtySinceRequest = true
+        case .refused(let refused):
+          caption = refused.announcement
+          report.emit(
+            .object([
+              "event": "rejected", "scene": "board", "gesture": .string(refused.gesture),
+              "reason": .string(refused.reason),
+            ]))
+          share.wantRead = true
+          share.dirtySinceRequest = true
         case .connection(let state, let announcement):
           share.connection = state
           // Offline, the caption's right end counts the waiting moves; the line says what happens.

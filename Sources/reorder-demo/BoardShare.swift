@@ -172,7 +172,7 @@
       Self.blocking { await shared.start() }
       guard outcome == nil else {
         return
-          "reorder-demo: warning: cannot reach the shared board at \(url) (\(outcome!)); working offline: moves wait in \(outboxPath) and are sent when the server is back"
+          "reorder-demo: warning: cannot reach the shared board at \(SharedBoard.redacting(url)) (\(outcome!)); working offline: moves wait in \(outboxPath) and are sent when the server is back"
       }
       let deadline = ContinuousClock.now + timeout
       while ContinuousClock.now < deadline {
@@ -180,7 +180,7 @@
         Thread.sleep(forTimeInterval: 0.02)
       }
       return
-        "reorder-demo: warning: the shared board at \(url) did not load within \(timeout); working offline until it does"
+        "reorder-demo: warning: the shared board at \(SharedBoard.redacting(url)) did not load within \(timeout); working offline until it does"
     }
 
     /// The board as the shared board shows it now (its server state with the moves not yet sent).

@@ -11,7 +11,9 @@ struct AdminTests {
   @Test func migrateCreatesARoleThatMayOnlyExecuteTheBoardFunctions() async throws {
     let database = try await TestDatabase.shared.prepare()
     #expect(database.migrate.status == 0, "migrate: \(database.migrate.stderr)")
-    #expect(database.migrate.stdout.hasPrefix("migrate: schema version 1 installed; role reorder_server"))
+    #expect(
+      database.migrate.stdout.hasPrefix(
+        "migrate: schema version \(ServerSchema.version) installed; role reorder_server"))
     #expect(!(database.migrate.stdout + database.migrate.stderr).contains(TestDatabase.serverPassword))
     // Again: nothing to install, the role updated, the password still unprinted.
     let again = try await runServerCommand(
@@ -20,14 +22,16 @@ struct AdminTests {
     #expect(!(again.stdout + again.stderr).contains(TestDatabase.serverPassword))
 
     let server = database.server
-    #expect(try await sql(server, "SELECT public.reorder_server_version()::text") == ["1"])
+    #expect(try await sql(server, "SELECT public.reorder_server_version()::text") == ["\(ServerSchema.version)"])
     for statement in [
       "SELECT * FROM reorder_rows", "SELECT * FROM reorder_boards", "SELECT * FROM reorder_tokens",
-      "SELECT * FROM reorder_changes", "UPDATE reorder_boards SET revision = revision + 1",
+      "SELECT * FROM reorder_changes", "SELECT * FROM reorder_gestures",
+      "UPDATE reorder_boards SET revision = revision + 1",
       "DELETE FROM reorder_rows", "INSERT INTO reorder_server_meta VALUES (true, 99)",
       "UPDATE reorder_server_meta SET version = 99", "DROP TABLE reorder_rows", "CREATE TABLE public.x (a int)",
       "CREATE FUNCTION public.reorder_server_version() RETURNS int LANGUAGE sql AS 'SELECT 99'",
       "SELECT * FROM public.reorder_commit('b', 'c', 'g', '{}', '{}', '{}', '{}', '{}')",
+      "SELECT public.reorder_compact('b', 0)",
       "ALTER TABLE reorder_rows ADD COLUMN x int",
     ] {
       let state = await sqlState(server, statement)
@@ -36,7 +40,8 @@ struct AdminTests {
         "\(statement) as reorder_server: \(state ?? "allowed")")
       #expect(state != nil, "\(statement) was allowed for reorder_server")
     }
-    #expect(try await sql(database.owner, "SELECT version::text FROM reorder_server_meta") == ["1"])
+    #expect(
+      try await sql(database.owner, "SELECT version::text FROM reorder_server_meta") == ["\(ServerSchema.version)"])
   }
 
   @Test func tokensAreStoredHashedAndRevocable() async throws {
