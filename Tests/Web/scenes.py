@@ -242,6 +242,34 @@ def board(base, shots):
         driver.quit()
 
 
+def board_items(base, shots):
+    """`&items=N` on the Board: N cards shared by the five columns as the desktop's `--items N` does
+    (the first columns take what does not divide, and Doing has no limit on a board made for scale),
+    each header saying its count; a bad value still gives the one clear message."""
+    driver = open_browser()
+    try:
+        driver.set_window_size(1400, 800)
+        for items, counts in ((1000, [200] * 5), (1002, [201, 201, 200, 200, 200])):
+            load(driver, base + "?scene=board&items=%d&reset" % items)
+            got = columns(driver)
+            assert [len(got[key]) for key in ("backlog", "todo", "doing", "review", "done")] == counts, \
+                {k: len(v) for k, v in got.items()}
+            assert got["todo"][0] == "card-%d" % (counts[0] + 1), got["todo"][:3]
+            headers = driver.execute_script(
+                "return [...document.querySelectorAll('.column-header')].map(e => e.textContent)")
+            assert headers == ["Backlog · %d" % counts[0], "To do · %d" % counts[1], "Doing · %d" % counts[2],
+                               "Review · %d" % counts[3], "Done · %d" % counts[4]], headers
+            check_console(driver)
+        driver.get(base + "?scene=board&items=lots")
+        errors = wait_for("the error", lambda: driver.execute_script(
+            "return window.reorderKit && window.reorderKit.report.filter(e => e.event === 'error')"))
+        assert [e["message"] for e in errors] == ["items=lots is not a number of items."], errors
+        print("scenes.py: the Board at &items=1000 shows five columns of 200, at 1002 201/201/200/200/200;"
+              " &items=lots says %r" % errors[0]["message"])
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     shots = sys.argv[2] if len(sys.argv) > 2 else None
@@ -249,6 +277,7 @@ def main():
     students(base, shots)
     photos(base, shots)
     board(base, shots)
+    board_items(base, shots)
 
 
 if __name__ == "__main__":
