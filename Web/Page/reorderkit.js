@@ -749,8 +749,16 @@ async function startBoard(rk, { share, reset, cards }) {
     element.tabIndex = -1;
     element.setAttribute("role", "listitem");
     element.setAttribute("aria-label", cardTitle(id));
+    // The title in the lines its height was made for (cardLines, the desktop's wrapping), one line
+    // each, cut with an ellipsis if the browser's font is wider: the text fills the card exactly,
+    // never a blank strip or an overlap where the browser would wrap otherwise.
     const title = document.createElement("span");
-    title.textContent = cardTitle(id);
+    title.className = "title";
+    for (const text of cardLines(cardTitle(id))) {
+      const line = document.createElement("span");
+      line.textContent = text;
+      title.append(line);
+    }
     const actions = document.createElement("button");
     actions.className = "actions";
     actions.type = "button";
