@@ -259,13 +259,20 @@ def board_items(base, shots):
                 "return [...document.querySelectorAll('.column-header')].map(e => e.textContent)")
             assert headers == ["Backlog · %d" % counts[0], "To do · %d" % counts[1], "Doing · %d" % counts[2],
                                "Review · %d" % counts[3], "Done · %d" % counts[4]], headers
+            # Each card's title fills the lines its height was made for (no blank strip, no overlap):
+            # the title's height is 19 px a line and the card's inner height less its 10 px paddings.
+            misfits = driver.execute_script(
+                "return [...document.querySelectorAll('.card')].map(c => { const t = c.querySelector('.title');"
+                " return [c.dataset.id, t.offsetHeight, c.clientHeight - 20, 19 * t.childElementCount]; })"
+                ".filter(([, title, inner, lines]) => title !== inner || title !== lines)")
+            assert not misfits, misfits
             check_console(driver)
         driver.get(base + "?scene=board&items=lots")
         errors = wait_for("the error", lambda: driver.execute_script(
             "return window.reorderKit && window.reorderKit.report.filter(e => e.event === 'error')"))
         assert [e["message"] for e in errors] == ["items=lots is not a number of items."], errors
-        print("scenes.py: the Board at &items=1000 shows five columns of 200, at 1002 201/201/200/200/200;"
-              " &items=lots says %r" % errors[0]["message"])
+        print("scenes.py: the Board at &items=1000 shows five columns of 200, at 1002 201/201/200/200/200, every"
+              " card's title filling its height; &items=lots says %r" % errors[0]["message"])
     finally:
         driver.quit()
 
