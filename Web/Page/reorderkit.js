@@ -814,7 +814,9 @@ async function startBoard(rk, { share, reset, cards }) {
       }
       const title = BOARD_COLUMNS[id - 1]?.[1] ?? "";
       const cards = counts.get(id) ?? 0;
-      c.header.textContent = id === 3 && limit !== null ? `${title} · ${cards}/${limit}` : `${title} · ${cards}`;
+      // Written only when it changed: a new text node every frame would lay the page out every frame.
+      const text = id === 3 && limit !== null ? `${title} · ${cards}/${limit}` : `${title} · ${cards}`;
+      if (c.header.textContent !== text) c.header.textContent = text;
     }
     const lead = values[4];
     if (lead >= 0) {
