@@ -71,8 +71,12 @@ mapfile -t native_sources < <(find Sources/ReorderKit Web/Exports -name '*.swift
 if [ ! -x "$native" ] || [ -n "$(find "${native_sources[@]}" Tests/Web/bench/NativeStep.swift -newer "$native" | head -1)" ]; then
   echo "web-bench: compiling the native step (release, a few minutes)" >&2
   mkdir -p "$(dirname "$native")"
-  swiftc -O -wmo -parse-as-library -module-name ReorderKit -package-name ReorderKit -o "$native" \
-    "${native_sources[@]}" Tests/Web/bench/NativeStep.swift -lm
+  if ! swiftc -O -wmo -parse-as-library -module-name ReorderKit -package-name ReorderKit -o "$native" \
+    "${native_sources[@]}" Tests/Web/bench/NativeStep.swift -lm >"$(dirname "$native")/compile.log" 2>&1; then
+    echo "web-bench: the native step does not compile (log: $(dirname "$native")/compile.log):" >&2
+    grep -E -A4 'error:' "$(dirname "$native")/compile.log" | head -40 >&2
+    exit 1
+  fi
 fi
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
