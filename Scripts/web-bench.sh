@@ -7,8 +7,8 @@
 #     2,000 calls timed in batches of 50; beside it the native step, measured right after it on the
 #     same machine: Tests/Web/bench/NativeStep.swift, compiled in release (-O, whole module) with the
 #     engine and the export layer, calls the same rk_ functions on a view of the same size along the
-#     same path, timed the same way. Ratios: WebAssembly / native (goal within 3×) and WebAssembly
-#     1M / 1k (goal within 1.5×);
+#     same path, timed the same way. Ratios: WebAssembly / native at each size (the goal, within 3×,
+#     is at 1M) and WebAssembly 1M / 1k (goal within 1.5×);
 #   - the main-thread time per pointer move at the same sizes: performance.now() around the page's
 #     own pointermove handler (the DOM event, the page's JavaScript and the engine's step) over 300
 #     real mouse moves (DevTools protocol) along the same path; the median, the 90th percentile and
@@ -352,8 +352,8 @@ large, large90, engine_large, native_large, n_large, _ = drag_step(1_000_000)
 timer = "" if isolated else " (NOT cross-origin isolated: 100 µs timer steps)"
 print("web-bench: the engine's drag step (Colors, c1 lifted, rk_pointer_move along the same path, median of 40"
       " batches of 50)%s; load average %s:" % (timer, load_average()))
-print("web-bench:   1,000 items      WebAssembly %.1f µs, native %.1f µs, ratio %.2f (goal within 3: %s)"
-      % (engine_small * 1000, native_small * 1000, ratio(engine_small, native_small), verdict(ratio(engine_small, native_small) <= 3)))
+print("web-bench:   1,000 items      WebAssembly %.1f µs, native %.1f µs, ratio %.2f"
+      % (engine_small * 1000, native_small * 1000, ratio(engine_small, native_small)))
 print("web-bench:   1,000,000 items  WebAssembly %.1f µs, native %.1f µs, ratio %.2f (goal within 3: %s)"
       % (engine_large * 1000, native_large * 1000, ratio(engine_large, native_large), verdict(ratio(engine_large, native_large) <= 3)))
 print("web-bench:   WebAssembly 1M / 1k  %.2f (goal within 1.5: %s); native 1M / 1k %.2f"
