@@ -15,6 +15,7 @@ full), card-1 carried into To do with the keyboard, and a board's link /boards/t
 connected. A screenshot of each scene. No error in the console.
 """
 import sys
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -150,6 +151,19 @@ def drag(driver, source, target, dx=0, dy=0, hold=0.4):
     chain.move_to_element_with_offset(target, dx, dy).pause(hold).release().perform()
 
 
+def still(driver, item):
+    """Waits until `item`'s element stands still (the same place in two frames 100 ms apart)."""
+    where = lambda: driver.execute_script(
+        "const r = document.querySelector(`[data-id='${arguments[0]}']`).getBoundingClientRect(); return [r.x, r.y]", item)
+    last = [None]
+
+    def same():
+        now = where()
+        stood, last[0] = now == last[0], now
+        return stood
+    wait_for("%s to stand still" % item, lambda: same() or time.sleep(0.1))
+
+
 def board(base, shots):
     driver = open_browser()
     try:
@@ -200,6 +214,9 @@ def board(base, shots):
         assert "Move to Doing" in entries, entries
         driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move to Doing']").click()
         wait_for("card-15 in Doing", lambda: "card-15" in columns(driver)["doing"])
+        # card-16 glides up into card-15's place: click its button once it stands still (a click
+        # mid-glide can land beside it on a loaded machine).
+        still(driver, "card-16")
         driver.find_element(By.CSS_SELECTOR, '[data-id="card-16"] .actions').click()
         entries = wait_for("card-16's menu", lambda: driver.execute_script(
             "return [...document.querySelectorAll('[role=menu] [role=menuitem]')].map(e => e.textContent)"))
