@@ -9,9 +9,9 @@
 # bottom edge of Colors, the right edge of Photos, the bottom of a Board column and the board's right
 # edge scrolls, on a driven clock, and drops where the report says) and scenes.py (Lessons' folders
 # and spring loading, the Students re-sort on a driven clock, Photos, the Board: a card into Doing, the
-# limit, a column move, "Move to Doing", the keyboard, undo, a board's link), with screenshots in
-# test-out/web/. Installs what the tests need when it is missing: Debian's chromium
-# and chromium-driver, and selenium from PyPI (never `make demo`'s business).
+# limit, a column move, "Move to Doing", the keyboard, undo, a board's link, &items=N shared by the
+# columns), with screenshots in test-out/web/. Installs what the tests need when it is missing:
+# Debian's chromium and chromium-driver, and selenium from PyPI (never `make demo`'s business).
 #
 #   Scripts/web-test.sh          # exit 0 when every check passes
 set -euo pipefail

@@ -15,6 +15,7 @@ full), card-1 carried into To do with the keyboard, and a board's link /boards/t
 connected. A screenshot of each scene. No error in the console.
 """
 import sys
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -150,6 +151,19 @@ def drag(driver, source, target, dx=0, dy=0, hold=0.4):
     chain.move_to_element_with_offset(target, dx, dy).pause(hold).release().perform()
 
 
+def still(driver, item):
+    """Waits until `item`'s element stands still (the same place in two frames 100 ms apart)."""
+    where = lambda: driver.execute_script(
+        "const r = document.querySelector(`[data-id='${arguments[0]}']`).getBoundingClientRect(); return [r.x, r.y]", item)
+    last = [None]
+
+    def same():
+        now = where()
+        stood, last[0] = now == last[0], now
+        return stood
+    wait_for("%s to stand still" % item, lambda: same() or time.sleep(0.1))
+
+
 def board(base, shots):
     driver = open_browser()
     try:
@@ -200,6 +214,9 @@ def board(base, shots):
         assert "Move to Doing" in entries, entries
         driver.find_element(By.XPATH, "//*[@role='menuitem'][.='Move to Doing']").click()
         wait_for("card-15 in Doing", lambda: "card-15" in columns(driver)["doing"])
+        # card-16 glides up into card-15's place: click its button once it stands still (a click
+        # mid-glide can land beside it on a loaded machine).
+        still(driver, "card-16")
         driver.find_element(By.CSS_SELECTOR, '[data-id="card-16"] .actions').click()
         entries = wait_for("card-16's menu", lambda: driver.execute_script(
             "return [...document.querySelectorAll('[role=menu] [role=menuitem]')].map(e => e.textContent)"))
@@ -242,6 +259,41 @@ def board(base, shots):
         driver.quit()
 
 
+def board_items(base, shots):
+    """`&items=N` on the Board: N cards shared by the five columns as the desktop's `--items N` does
+    (the first columns take what does not divide, and Doing has no limit on a board made for scale),
+    each header saying its count; a bad value still gives the one clear message."""
+    driver = open_browser()
+    try:
+        driver.set_window_size(1400, 800)
+        for items, counts in ((1000, [200] * 5), (1002, [201, 201, 200, 200, 200])):
+            load(driver, base + "?scene=board&items=%d&reset" % items)
+            got = columns(driver)
+            assert [len(got[key]) for key in ("backlog", "todo", "doing", "review", "done")] == counts, \
+                {k: len(v) for k, v in got.items()}
+            assert got["todo"][0] == "card-%d" % (counts[0] + 1), got["todo"][:3]
+            headers = driver.execute_script(
+                "return [...document.querySelectorAll('.column-header')].map(e => e.textContent)")
+            assert headers == ["Backlog · %d" % counts[0], "To do · %d" % counts[1], "Doing · %d" % counts[2],
+                               "Review · %d" % counts[3], "Done · %d" % counts[4]], headers
+            # Each card's title fills the lines its height was made for (no blank strip, no overlap):
+            # the title's height is 19 px a line and the card's inner height less its 10 px paddings.
+            misfits = driver.execute_script(
+                "return [...document.querySelectorAll('.card')].map(c => { const t = c.querySelector('.title');"
+                " return [c.dataset.id, t.offsetHeight, c.clientHeight - 20, 19 * t.childElementCount]; })"
+                ".filter(([, title, inner, lines]) => title !== inner || title !== lines)")
+            assert not misfits, misfits
+            check_console(driver)
+        driver.get(base + "?scene=board&items=lots")
+        errors = wait_for("the error", lambda: driver.execute_script(
+            "return window.reorderKit && window.reorderKit.report.filter(e => e.event === 'error')"))
+        assert [e["message"] for e in errors] == ["items=lots is not a number of items."], errors
+        print("scenes.py: the Board at &items=1000 shows five columns of 200, at 1002 201/201/200/200/200, every"
+              " card's title filling its height; &items=lots says %r" % errors[0]["message"])
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     shots = sys.argv[2] if len(sys.argv) > 2 else None
@@ -249,6 +301,7 @@ def main():
     students(base, shots)
     photos(base, shots)
     board(base, shots)
+    board_items(base, shots)
 
 
 if __name__ == "__main__":

@@ -63,7 +63,8 @@ function parseParameters() {
   if (!/^[0-9]+$/.test(itemsText)) throw new Error(`items=${itemsText} is not a number of items.`);
   const items = Number(itemsText);
   if (items < 1 || items > 1_000_000) throw new Error(`items=${itemsText} is out of range (1 to 1000000).`);
-  return { scene, items, reset: params.has("reset"), share };
+  // The Board's cards: its built-in counts unless the address gives a number (shared by the columns).
+  return { scene, items, cards: params.has("items") ? items : null, reset: params.has("reset"), share };
 }
 
 // Colors: item n's colour, hues a golden angle apart (the desktop app's ColorsScene).
@@ -582,6 +583,10 @@ function actionsMenu(view, cells, after) {
 
 const BOARD_COLUMNS = [["backlog", "Backlog"], ["todo", "To do"], ["doing", "Doing"], ["review", "Review"], ["done", "Done"]];
 const BOARD_COUNTS = [12, 10, 2, 6, 10];
+// How many cards each column starts with: the built-in counts, or `cards` shared equally (the
+// desktop's `--scene board --items N`: the first columns take what does not divide).
+const boardCounts = (cards) => cards === null ? BOARD_COUNTS
+  : BOARD_COLUMNS.map((_, k) => Math.floor(cards / BOARD_COLUMNS.length) + (k < cards % BOARD_COLUMNS.length ? 1 : 0));
 const DOING_LIMIT = 3;
 const BOARD_TITLES = [
   "Sign-in page", "Export the report as CSV and as a PDF with the company logo", "Dark mode",
@@ -612,7 +617,7 @@ function cardLines(title) {
 const BOARD_HEADER = 9;
 const COLUMN_HEADER = 11;
 
-async function startBoard(rk, { share, reset }) {
+async function startBoard(rk, { share, reset, cards }) {
   const now = () => (reorderKit.clock ? reorderKit.clock() : performance.now() / 1000);
   const scene = "board";
   document.getElementById("scene-title").textContent = "Board";
@@ -621,21 +626,25 @@ async function startBoard(rk, { share, reset }) {
   const columnKey = (id) => BOARD_COLUMNS[id - 1]?.[0] ?? String(id);
   const itemName = (id) => `card-${id}`;
   const lines = [];
+  const heights = BOARD_TITLES.map((title) => 22 + 19 * cardLines(title).length + 8);
   let n = 1;
-  BOARD_COLUMNS.forEach(([, title], k) => {
-    lines.push(`S ${k + 1} ${title}`);
-    for (let i = 0; i < BOARD_COUNTS[k]; i++, n++) {
-      lines.push(`I ${n} ${cardTitle(n)}`, `W ${n} 240 ${22 + 19 * cardLines(cardTitle(n)).length + 8}`);
+  boardCounts(cards).forEach((count, k) => {
+    lines.push(`S ${k + 1} ${BOARD_COLUMNS[k][1]}`);
+    for (let i = 0; i < count; i++, n++) {
+      lines.push(`I ${n} ${cardTitle(n)}`, `W ${n} 240 ${heights[(n - 1) % BOARD_TITLES.length]}`);
     }
   });
-  lines.push(`L 3 ${DOING_LIMIT}`);
+  // Doing's limit: three on the built-in board, none on a board made for scale (the desktop's rule).
+  const limit = cards === null ? DOING_LIMIT : null;
+  if (limit !== null) lines.push(`L 3 ${limit}`);
   const b = rk.rk_board_create(writeInput(rk, lines.join("\n")), view.clientWidth, view.clientHeight);
   if (b === 0) throw new Error("The engine could not create the board.");
   if (share !== null) warn(`Sharing board "${share}" is not connected yet: this board is local.`);
 
   // Saved like the other scenes: a record per card (its column, its key) and per column (a
   // negative id), a board's link under a key of its own.
-  const sceneKey = share === null ? scene : `${scene}:${share}`;
+  // A board of `&items=N` cards saves as "board-N", as the desktop's `--items N` does.
+  const sceneKey = share !== null ? `${scene}:${share}` : cards !== null ? `${scene}-${cards}` : scene;
   const saved = await restoreOrder(rk, { restore: (length) => rk.rk_board_restore(b, length), initialKeys: () => rk.rk_board_initial_keys(b) },
     sceneKey, reset);
   const store = saved?.store;
@@ -740,8 +749,16 @@ async function startBoard(rk, { share, reset }) {
     element.tabIndex = -1;
     element.setAttribute("role", "listitem");
     element.setAttribute("aria-label", cardTitle(id));
+    // The title in the lines its height was made for (cardLines, the desktop's wrapping), one line
+    // each, cut with an ellipsis if the browser's font is wider: the text fills the card exactly,
+    // never a blank strip or an overlap where the browser would wrap otherwise.
     const title = document.createElement("span");
-    title.textContent = cardTitle(id);
+    title.className = "title";
+    for (const text of cardLines(cardTitle(id))) {
+      const line = document.createElement("span");
+      line.textContent = text;
+      title.append(line);
+    }
     const actions = document.createElement("button");
     actions.className = "actions";
     actions.type = "button";
@@ -797,7 +814,9 @@ async function startBoard(rk, { share, reset }) {
       }
       const title = BOARD_COLUMNS[id - 1]?.[1] ?? "";
       const cards = counts.get(id) ?? 0;
-      c.header.textContent = id === 3 ? `${title} · ${cards}/${DOING_LIMIT}` : `${title} · ${cards}`;
+      // Written only when it changed: a new text node every frame would lay the page out every frame.
+      const text = id === 3 && limit !== null ? `${title} · ${cards}/${limit}` : `${title} · ${cards}`;
+      if (c.header.textContent !== text) c.header.textContent = text;
     }
     const lead = values[4];
     if (lead >= 0) {
