@@ -77,3 +77,16 @@ def sections(driver):
         if entry["event"] in ("ready", "changed"):
             return entry["sections"]
     raise AssertionError("no order reported")
+
+
+def still(driver, item):
+    """Waits until `item`'s element stands still (the same place in two frames 100 ms apart)."""
+    where = lambda: driver.execute_script(
+        "const r = document.querySelector(`[data-id='${arguments[0]}']`).getBoundingClientRect(); return [r.x, r.y]", item)
+    last = [None]
+
+    def same():
+        now = where()
+        stood, last[0] = now == last[0], now
+        return stood
+    wait_for("%s to stand still" % item, lambda: same() or time.sleep(0.1))

@@ -21,7 +21,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import check_console, events_of, load, open_browser, order, sections, spoken, wait_for
+from browser import check_console, events_of, load, open_browser, order, sections, spoken, still, wait_for
 
 FRAMES = """return Object.fromEntries([...document.querySelectorAll('[data-id]')].map(e => {
   const r = e.getBoundingClientRect(); return [e.dataset.id, [Math.round(r.x), Math.round(r.y)]]; }))"""
@@ -149,19 +149,6 @@ def drag(driver, source, target, dx=0, dy=0, hold=0.4):
     chain = ActionChains(driver, duration=50)
     chain.move_to_element(source).click_and_hold().move_by_offset(0, 10).pause(0.2)
     chain.move_to_element_with_offset(target, dx, dy).pause(hold).release().perform()
-
-
-def still(driver, item):
-    """Waits until `item`'s element stands still (the same place in two frames 100 ms apart)."""
-    where = lambda: driver.execute_script(
-        "const r = document.querySelector(`[data-id='${arguments[0]}']`).getBoundingClientRect(); return [r.x, r.y]", item)
-    last = [None]
-
-    def same():
-        now = where()
-        stood, last[0] = now == last[0], now
-        return stood
-    wait_for("%s to stand still" % item, lambda: same() or time.sleep(0.1))
 
 
 def board(base, shots):

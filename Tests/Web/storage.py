@@ -24,7 +24,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import check_console, events_of, load, open_browser, order, report, sections, wait_for
+from browser import check_console, events_of, load, open_browser, order, report, sections, still, wait_for
 
 RECORDS = """
   const done = arguments[arguments.length - 1];
@@ -167,7 +167,9 @@ def students_restored(base):
         january = sections(driver)[0]["items"]
         assert len(january) >= 2, sections(driver)[0]
         first, second = january[0], january[1]
-        # The re-sort glides the tiles for a while: the ⋯ button is clicked once nothing covers it.
+        # The re-sort glides the tiles for a while: the ⋯ button is clicked once its tile stands
+        # still and nothing covers it (uncovered for a moment mid-glide is not enough under load).
+        still(driver, first)
         wait_for("%s's actions button uncovered" % first, lambda: driver.execute_script(
             "const b = document.querySelector(arguments[0]); const r = b && b.getBoundingClientRect();"
             "return !!r && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b",

@@ -30,11 +30,8 @@ extension WebView {
   /// The new keys of a committed move (a gesture, an undo or a redo): the moved items and any
   /// respread neighbours (see ``keysForMoved(_:at:in:keys:)``).
   ///
-  /// The engine's `OrderKey.keys(forMoving:before:in:outside:maximumLength:)` does this for a
-  /// container, but still does not compile with Embedded Swift once specialised (tried after
-  /// a49a1ab: "OrderKey+Move.swift:87:35: error: cannot do dynamic casting in embedded Swift",
-  /// at `for (a, b) in zip([lower] + run, run + [upper])`), so the export layer finds the gap
-  /// itself and asks the engine only for `OrderKey.keys(count:between:_:)`.
+  /// The keys come from the engine's `OrderKey.keys(forMoving:before:in:outside:maximumLength:)`,
+  /// as on the desktop.
   mutating func keysForMove(_ difference: ReorderDifference<Int, Int>) {
     guard hasKeys, let first = difference.items.first,
       let s = view.snapshot.sectionIndex(of: difference.section), let at = view.snapshot.position(of: first)?.index
@@ -126,46 +123,22 @@ extension WebView {
 
 /// The new keys when the items `moved` stand together from index `at` of a container's `items`
 /// (as they are after the move), the others keeping their keys and order: the moved items' keys
-/// and those of any respread neighbours. `nil` when the items do not stand there or a key is missing.
+/// and those of any respread neighbours, from the engine's
+/// `OrderKey.keys(forMoving:before:in:outside:maximumLength:)`. `nil` when the items do not stand
+/// there or another item has no key.
 func keysForMoved(_ moved: [Int], at: Int, in items: [Int], keys: [Int: OrderKey]) -> [(Int, OrderKey)]? {
   let k = moved.count
-  // The moved items stand together from `at`; the others ("rest") keep their keys and order.
   guard k > 0, at >= 0, at + k <= items.count, Array(items[at..<at + k]) == moved else { return nil }
-  let restCount = items.count - k
-  func rest(_ j: Int) -> Int { j < at ? items[j] : items[j + k] }
-  guard let placed = placeKeys(count: k, gap: at, restCount: restCount, rest: rest, keys: keys) else { return nil }
-  return placed.neighbours + zip(moved, placed.moved).map { ($0, $1) }
-}
-
-/// Keys for `count` items put at index `gap` of a container of `restCount` other items (`rest(j)`
-/// is the j-th), between the keys around the gap. When the keys would grow past 64 characters,
-/// 1, 2, 4, … neighbours each side are respread with them until they fit (the engine's rule:
-/// a rebalance aims at three quarters of the limit): a few records, never the whole list.
-func placeKeys(count: Int, gap: Int, restCount: Int, rest: (Int) -> Int, keys: [Int: OrderKey])
-  -> (moved: [OrderKey], neighbours: [(Int, OrderKey)])?
-{
-  let limit = OrderKey.maximumLength
-  var radius = 0
-  var fitting: (moved: [OrderKey], neighbours: [(Int, OrderKey)])?
-  while true {
-    let left = min(radius, gap)
-    let right = min(radius, restCount - gap)
-    let lower = gap - left > 0 ? keys[rest(gap - left - 1)] : nil
-    let upper = gap + right < restCount ? keys[rest(gap + right)] : nil
-    if gap - left > 0, lower == nil { return nil }
-    if gap + right < restCount, upper == nil { return nil }
-    guard let spread = try? OrderKey.keys(count: left + count + right, between: lower, upper) else { return nil }
-    var longest = 0
-    for key in spread { longest = max(longest, key.count) }
-    var neighbours: [(Int, OrderKey)] = []
-    for i in 0..<left { neighbours.append((rest(gap - left + i), spread[i])) }
-    for i in 0..<right { neighbours.append((rest(gap + i), spread[left + count + i])) }
-    let placement = (moved: Array(spread[left..<left + count]), neighbours: neighbours)
-    if longest <= (radius == 0 ? limit : limit - limit / 4) { return placement }
-    if longest <= limit { fitting = placement }
-    if left == gap && right == restCount - gap { return fitting ?? placement }
-    radius = max(1, radius * 2)
+  // The container in key order: the others, which keep their keys (the engine skips moved items).
+  var container: [(id: Int, key: OrderKey)] = []
+  container.reserveCapacity(items.count - k)
+  for (j, id) in items.enumerated() where j < at || j >= at + k {
+    guard let key = keys[id] else { return nil }
+    container.append((id: id, key: key))
   }
+  let before = at + k < items.count ? items[at + k] : nil
+  guard let placement = try? OrderKey.keys(forMoving: moved, before: before, in: container) else { return nil }
+  return placement.rebalanced.map { ($0.id, $0.key) } + placement.moved.map { ($0.id, $0.key) }
 }
 
 /// One saved record: an item, the index of its section, its order key, the folder it is in (if any).

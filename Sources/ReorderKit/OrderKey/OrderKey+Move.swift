@@ -84,7 +84,14 @@ extension OrderKey {
       let lower = g - left > 0 ? container[rest[g - left - 1]].key : outside.lower
       let upper = g + right < rest.count ? container[rest[g + right]].key : outside.upper
       let run = (g - left..<g + right).map { container[rest[$0]].key }
-      for (a, b) in zip([lower] + run, run + [upper]) { try checkOrder(a, b) }
+      // Each key above the one before it, from `lower` to `upper` (one key at a time: an array of
+      // optional keys built from `run` would be a cast, which Embedded Swift does not compile).
+      var previous = lower
+      for key in run {
+        try checkOrder(previous, key)
+        previous = key
+      }
+      try checkOrder(previous, upper)
       let keys = try Self.keys(count: left + items.count + right, between: lower, upper)
       let longest = keys.map { $0.count }.max() ?? 0
       let moved = zip(items, keys[left..<left + items.count]).map { (id: $0, key: $1) }
