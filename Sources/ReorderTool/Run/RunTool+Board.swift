@@ -163,28 +163,18 @@ extension RunTool {
       }
       w.key("announcements")
       w.array(outcome.announcements) { w, text in w.string(text) }
-      if !outcome.copies.isEmpty {
-        w.key("copies")
-        w.array(outcome.copies) { w, copy in
-          w.object { w in
-            w.key("item")
-            w.string(copy.item)
-            w.key("copy")
-            w.string(copy.copy)
-            w.key("to")
-            position(copy.to, &w)
-          }
-        }
+      writeOptionalObjects("copies", outcome.copies, into: &w) { w, copy in
+        w.key("item")
+        w.string(copy.item)
+        w.key("copy")
+        w.string(copy.copy)
+        w.key("to")
+        position(copy.to, &w)
       }
-      if !outcome.updates.isEmpty {
-        w.key("updates")
-        w.array(outcome.updates) { w, update in
-          w.object { w in
-            w.key("view")
-            w.string(update.view)
-            writeUpdate(items: update.items, sections: update.sections, into: &w)
-          }
-        }
+      writeOptionalObjects("updates", outcome.updates, into: &w) { w, update in
+        w.key("view")
+        w.string(update.view)
+        writeUpdate(items: update.items, sections: update.sections, into: &w)
       }
     }
     return w.text

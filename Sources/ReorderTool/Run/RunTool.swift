@@ -171,27 +171,29 @@ package enum RunTool {
       w.array(differences) { w, d in w.object { w in writeFields(of: d, into: &w) } }
       w.key("announcements")
       w.array(announcements) { w, text in w.string(text) }
-      if !copies.isEmpty {
-        w.key("copies")
-        w.array(copies) { w, copy in
-          w.object { w in
-            w.key("item")
-            w.string(copy.item)
-            w.key("copy")
-            w.string(copy.copy)
-            w.key("to")
-            position(copy.to, &w)
-          }
-        }
+      writeOptionalObjects("copies", copies, into: &w) { w, copy in
+        w.key("item")
+        w.string(copy.item)
+        w.key("copy")
+        w.string(copy.copy)
+        w.key("to")
+        position(copy.to, &w)
       }
-      if !updates.isEmpty {
-        w.key("updates")
-        w.array(updates) { w, update in
-          w.object { w in writeUpdate(items: update.items, sections: update.sections, into: &w) }
-        }
+      writeOptionalObjects("updates", updates, into: &w) { w, update in
+        writeUpdate(items: update.items, sections: update.sections, into: &w)
       }
     }
     return w.text
+  }
+
+  /// Writes `key` and an array of one object per element, only when there is an element (the
+  /// output's optional keys, `"copies"` and `"updates"`); `fields` writes one object's fields.
+  static func writeOptionalObjects<Element>(
+    _ key: String, _ elements: [Element], into w: inout JSONWriter, _ fields: (inout JSONWriter, Element) -> Void
+  ) {
+    guard !elements.isEmpty else { return }
+    w.key(key)
+    w.array(elements) { w, element in w.object { w in fields(&w, element) } }
   }
 
   /// An update's fields, `"items", "sections"`: what one `apply` changed the content of.
