@@ -109,6 +109,8 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
         "ReorderKit",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        // RemoteBoard: the client of `reorder-server`'s live WebSocket.
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]),
     // The load benchmark of ReorderKitPostgres (Scripts/pg-load.sh runs it against a local server).
     .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
@@ -147,7 +149,7 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .testTarget(
       name: "ReorderServerTests",
       dependencies: [
-        "ReorderServer", "reorder-server",
+        "ReorderServer", "reorder-server", "ReorderKitPostgres",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]),

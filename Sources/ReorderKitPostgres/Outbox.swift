@@ -45,6 +45,10 @@ final class Outbox: Sendable {
               body BLOB NOT NULL, reason TEXT NOT NULL, at REAL NOT NULL);
             """)
       }
+      migrator.registerMigration("shared board v3: the server's epoch") { db in
+        // A board shared through reorder-server remembers which life of the board it holds.
+        try db.execute(sql: "ALTER TABLE boards ADD COLUMN epoch TEXT")
+      }
       try migrator.migrate(queue)
     } catch {
       throw SharedBoardError(.outbox("\(error)"))
@@ -176,12 +180,24 @@ final class Outbox: Sendable {
     }
   }
 
-  /// Replaces the confirmed board (after a full load).
-  func replaceConfirmed(_ state: BoardState) throws {
+  /// Replaces the confirmed board (after a full load), with the server's epoch when it has one.
+  func replaceConfirmed(_ state: BoardState, epoch: String? = nil) throws {
     try queue.write { db in
       try db.execute(sql: "DELETE FROM confirmed WHERE board = ?", arguments: [board])
       for (id, row) in state.rows { try insert(db, id, row) }
       try setRevision(db, state.revision)
+      if let epoch {
+        try db.execute(sql: "UPDATE boards SET epoch = ? WHERE board = ?", arguments: [epoch, board])
+      }
+    }
+  }
+
+  /// The server's epoch of the confirmed board (`nil`: never loaded from `reorder-server`).
+  func epoch() throws -> String? {
+    try queue.read { db in
+      guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT epoch FROM boards WHERE board = ?", arguments: [board])
+      else { return nil }
+      return try Self.optionalValue(row, "epoch", in: "boards")
     }
   }
 

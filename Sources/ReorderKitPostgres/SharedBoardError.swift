@@ -22,6 +22,9 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case outbox(String)
     case offline
     case server(String)
+    case link(String)
+    case unsupported(String)
+    case readOnly
   }
 
   let kind: Kind
@@ -43,6 +46,9 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case .outbox(let message): "the local outbox cannot be used: \(message)"
     case .offline: "the server is not reachable now"
     case .server(let message): "the server refused: \(message)"
+    case .link(let text): "not a board's link (http(s)://host[:port]/boards/NAME): \(text)"
+    case .unsupported(let what): "the board server does not take \(what); it takes moves of cards and columns"
+    case .readOnly: "this board is shared with you read-only (a viewer's token): moves are not shared"
     }
   }
 }

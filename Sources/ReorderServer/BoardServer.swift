@@ -6,6 +6,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import PostgresNIO
+import ReorderKitPostgres
 import ServiceLifecycle
 
 /// `reorder-server serve`: the HTTP routes of DESIGN's "The board server" and the web build's

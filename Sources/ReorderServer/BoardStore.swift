@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import PostgresNIO
+import ReorderKitPostgres
 
 /// Who a token is: its id (to close its connections when revoked), its board and its role.
 public struct Access: Sendable, Equatable {

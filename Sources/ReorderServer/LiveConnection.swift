@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOWebSocket
+import ReorderKitPostgres
 import ServiceLifecycle
 
 /// One `live` WebSocket: `hello` first (within 5 s), then `commit`s, each answered; `remote`s

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderKitPostgres
 
 /// What a `live` connection sends the client: a text frame, or the close that ends it.
 enum Outgoing: Sendable {

@@ -1,3 +1,5 @@
+import ReorderKitPostgres
+
 /// What `reorder-server migrate` installs on top of the shared board's tables, with the owner role:
 /// the tokens, the schema's version, and the only functions the server's role `reorder_server` may
 /// call. Each is `SECURITY DEFINER` (it runs with the owner's rights) with a fixed `search_path`,

@@ -24,8 +24,30 @@ import ReorderTool
     /// Opens `--share`'s board before the window exists: a URL that is not PostgreSQL's, or an
     /// outbox that cannot be opened, ends the app with one line (exit 2).
     static func openShare(_ options: Options) -> BoardShare? {
-      guard let url = options.share else { return nil }
+      guard let url = options.share else {
+        if options.tokenFile != nil {
+          warn("reorder-demo: --token-file: it goes with --share http(s)://host:port/boards/B")
+          exit(2)
+        }
+        return nil
+      }
       do {
+        if url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") {
+          guard let path = options.tokenFile else {
+            warn("reorder-demo: --share \(url): give your token with --token-file FILE")
+            exit(2)
+          }
+          return try BoardShare(
+            link: url, token: readToken(path), outboxPath: options.resolvedStatePath + ".shared.sqlite")
+        }
+        // Straight to PostgreSQL: only a server's own tests on this machine; people share through
+        // reorder-server, and never hold the database's password.
+        guard isLoopback(url) else {
+          warn(
+            "reorder-demo: --share: a board is shared through reorder-server: --share https://host:port/boards/B --token-file FILE (a postgresql:// URL is for a server on this machine only)"
+          )
+          exit(2)
+        }
         // A board of `--items N` cards is a board of its own on the server.
         return try BoardShare(
           url: url, board: options.items.map { "reorder-demo-\($0)" } ?? "reorder-demo",
@@ -34,6 +56,27 @@ import ReorderTool
         warn("reorder-demo: --share: \(error)")
         exit(2)
       }
+    }
+
+    /// Whether a URL names this machine (127.0.0.0/8, ::1, localhost).
+    static func isLoopback(_ url: String) -> Bool {
+      guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+      return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// The token in `--token-file`: the file's one line, without surrounding white space; an
+    /// unreadable or empty file ends the app with one line (never the token itself).
+    static func readToken(_ path: String) -> String {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        warn("reorder-demo: --token-file \(path): cannot be read")
+        exit(2)
+      }
+      let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+        warn("reorder-demo: --token-file \(path): holds no token (one line, as reorder-server token create prints it)")
+        exit(2)
+      }
+      return token
     }
 
     /// Connects the shared board (creating it on the server with the built-in cards if it is not
@@ -73,6 +116,9 @@ import ReorderTool
       for error in drained.errors {
         caption = "Not shared: \(error)"
         warn("reorder-demo: warning: a move was not shared: \(error)")
+        // The board shows the shared state again, without the move.
+        share.wantRead = true
+        share.dirtySinceRequest = true
       }
       if drained.reload {
         share.wantRead = true
@@ -101,7 +147,9 @@ import ReorderTool
         case .connection(let state, let announcement):
           share.connection = state
           // Offline, the caption's right end counts the waiting moves; the line says what happens.
-          caption = state == .online ? announcement : "Offline: moves wait until the server is back."
+          caption =
+            state == .online || announcement.hasPrefix("The server refused")
+            ? announcement : "Offline: moves wait until the server is back."
           report.emit(.object(["event": "connection", "state": .string(state == .online ? "online" : "offline")]))
           if state == .online {
             share.wantRead = true

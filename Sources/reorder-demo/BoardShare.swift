@@ -5,8 +5,9 @@
   import ReorderKitPostgres
   import Synchronization
 
-  /// The Board scene kept in PostgreSQL (`--share postgresql://…`): the link between the app, which
-  /// runs one frame at a time on the main thread, and a ``SharedBoard`` (an actor).
+  /// The Board scene shared (`--share https://host/boards/B` through reorder-server, or
+  /// `postgresql://…` on loopback): the link between the app, which runs one frame at a time on the
+  /// main thread, and a ``RemoteBoard`` or ``SharedBoard`` (actors).
   ///
   /// The app hands over each committed change as it happens (``send(_:)``); one task gives them to
   /// the shared board in order. What the shared board reports (others' commits, lost races, the
@@ -51,7 +52,7 @@
 
     let url: String
     let outboxPath: String
-    let shared: SharedBoard
+    let shared: any SharedBoardClient
     /// The inbox, shared with the tasks.
     final class Mailbox: Sendable {
       let inbox = Mutex(Inbox())
@@ -64,17 +65,31 @@
 
     /// Opens the local outbox and the shared board (nothing talks to the server yet).
     /// - Throws: a one-line reason: a URL that is not PostgreSQL's, an outbox that cannot be opened.
-    init(url: String, board: String, outboxPath: String) throws {
+    convenience init(url: String, board: String, outboxPath: String) throws {
+      var configuration = SharedBoard.Configuration(
+        url: url, board: board, outboxPath: outboxPath, clientName: "reorder-demo", name: Self.name)
+      configuration.maximumBackoff = .seconds(2)
+      try self.init(url: url, board: board, outboxPath: outboxPath, shared: SharedBoard(configuration))
+    }
+
+    /// Shares through reorder-server: the board's link and the person's token.
+    convenience init(link: String, token: String, outboxPath: String) throws {
+      var configuration = RemoteBoard.Configuration(link: link, token: token, outboxPath: outboxPath, name: Self.name)
+      configuration.maximumBackoff = .seconds(2)
+      let remote = try RemoteBoard(configuration)
+      try self.init(url: link, board: remote.board, outboxPath: outboxPath, shared: remote)
+    }
+
+    /// A card's or column's name in announcements.
+    static let name: @Sendable (String) -> String = { id in
+      BoardScene.columns.first { $0.id == id }?.title ?? BoardScene.title(of: id)
+    }
+
+    private init(url: String, board: String, outboxPath: String, shared: any SharedBoardClient) throws {
       self.url = url
       self.boardID = board
       self.outboxPath = outboxPath
-      var configuration = SharedBoard.Configuration(
-        url: url, board: board, outboxPath: outboxPath, clientName: "reorder-demo",
-        name: { id in
-          BoardScene.columns.first { $0.id == id }?.title ?? BoardScene.title(of: id)
-        })
-      configuration.maximumBackoff = .seconds(2)
-      shared = try SharedBoard(configuration)
+      self.shared = shared
       let (stream, continuation) = AsyncStream.makeStream(of: Command.self, bufferingPolicy: .unbounded)
       commands = continuation
       let shared = shared
@@ -103,7 +118,7 @@
             }
             Self.wakeFrameLoop()
           case .seedIfEmpty(let seed):
-            guard await shared.state.rowCount == 0 else { continue }
+            guard let shared = shared as? SharedBoard, await shared.state.rowCount == 0 else { continue }
             do {
               try await shared.insertColumns(seed.sections.map(\.id), before: nil)
               for section in seed.sections where !section.items.isEmpty {
@@ -157,6 +172,7 @@
     func start(seed: Snapshot<String, String>, timeout: Duration) -> String? {
       let url = url
       let boardID = boardID
+      if let remote = shared as? RemoteBoard { return start(remote, timeout: timeout) }
       let outcome = Self.blocking { () -> String? in
         do {
           try await SharedBoard.create(
@@ -181,6 +197,24 @@
       }
       return
         "reorder-demo: warning: the shared board at \(SharedBoard.redacting(url)) did not load within \(timeout); working offline until it does"
+    }
+
+    /// Connects to reorder-server in the background (the board exists there: `reorder-server board
+    /// create` made it) and waits up to `timeout` for it to load; a warning when it did not, with
+    /// the server's reason when it refused the token.
+    private func start(_ remote: RemoteBoard, timeout: Duration) -> String? {
+      Self.blocking { await remote.start() }
+      let deadline = ContinuousClock.now + timeout
+      while ContinuousClock.now < deadline {
+        if mailbox.inbox.withLock({ $0.connection }) == .online { return nil }
+        if let refusal = Self.blocking({ await remote.refusal }) {
+          return
+            "reorder-demo: warning: the server at \(url) refused the token in --token-file (\(refusal)); working offline: moves wait in \(outboxPath)"
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return
+        "reorder-demo: warning: the shared board at \(url) did not load within \(timeout); working offline: moves wait in \(outboxPath) and are sent when the server is back"
     }
 
     /// The board as the shared board shows it now (its server state with the moves not yet sent).

@@ -53,9 +53,15 @@ struct Options: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Keep the Board scene in PostgreSQL and show what others do live; moves made offline wait in PATH.shared.sqlite beside the state file.",
-      valueName: "postgresql://user@host:port/db"))
+      "Share the Board scene through reorder-server: its board's link, with --token-file. Others' moves show live; moves made offline wait in PATH.shared.sqlite beside the state file. (postgresql://… on loopback: a server's own tests.)",
+      valueName: "http(s)://host:port/boards/B"))
   var share: String?
+
+  @Option(
+    name: .customLong("token-file"),
+    help: ArgumentHelp(
+      "The file holding your token for --share's board (reorder-server token create prints it).", valueName: "path"))
+  var tokenFile: String?
 
   @Flag(help: "Start from the built-in data, ignoring the saved state.")
   var reset = false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReorderKitPostgres
 import ReorderServer
 
 /// The board server and its administration (DESIGN, "The board server").

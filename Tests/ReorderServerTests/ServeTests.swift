@@ -1,4 +1,5 @@
 import Foundation
+import ReorderKitPostgres
 import Testing
 
 @testable import ReorderServer

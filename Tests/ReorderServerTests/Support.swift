@@ -74,10 +74,10 @@ final class ServerProcess: @unchecked Sendable {
 
   /// Starts `reorder-server serve --port 0` with more arguments and waits (up to 60 s) for its
   /// `listening` line.
-  init(_ arguments: [String], environment: [String: String] = [:]) async throws {
+  init(_ arguments: [String], environment: [String: String] = [:], port fixed: Int = 0) async throws {
     let process = Process()
     process.executableURL = serverExecutable
-    process.arguments = ["serve", "--port", "0"] + arguments
+    process.arguments = ["serve", "--port", "\(fixed)"] + arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe()
     let err = Pipe()

@@ -1,0 +1,120 @@
+import Foundation
+import ReorderKit
+import ReorderKitPostgres
+import Testing
+
+/// ``RemoteBoard``, the app's client of `reorder-server`, against real server processes and a real
+/// PostgreSQL: moves shared between instances, a viewer, the outbox across an outage, a refused
+/// token.
+@Suite("RemoteBoard through reorder-server", .enabled(if: serverBuilt && ownerURL != nil))
+struct RemoteBoardTests {
+  /// Waits (up to `seconds`, a hang guard) until `condition` holds.
+  func eventually(_ what: String, seconds: Double = 60, _ condition: () async -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if await condition() { return }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    if await condition() { return }
+    Issue.record("not within \(seconds) s: \(what)")
+    throw CancellationError()
+  }
+
+  func remote(_ port: Int, _ board: String, _ token: String, outbox: String? = nil) throws -> RemoteBoard {
+    var configuration = RemoteBoard.Configuration(
+      link: "http://127.0.0.1:\(port)/boards/\(board)", token: token, outboxPath: outbox)
+    configuration.maximumBackoff = .milliseconds(500)
+    return try RemoteBoard(configuration)
+  }
+
+  @Test func movesOnOneInstanceReachAClientOfTheOther() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let (board, editor, viewer) = try await makeBoard(
+      "remote", [("todo", ["c1", "c2", "c3"]), ("doing", ["c4"]), ("done", [])])
+    let one = try await ServerProcess(["--database", database.server])
+    let two = try await ServerProcess(["--database", database.server])
+    let ann = try remote(one.port, board, editor)
+    let vic = try remote(two.port, board, viewer)
+    await ann.start()
+    await vic.start()
+    try await eventually("both online") {
+      let a = await ann.connection
+      let v = await vic.connection
+      return a == .online && v == .online
+    }
+    #expect(await ann.state.cards(inColumn: "todo") == ["c1", "c2", "c3"])
+    #expect(await vic.role == "viewer")
+    #expect(await ann.role == "editor")
+
+    let id = try await ann.commit(.moved(ReorderDifference(items: ["c1"], section: "doing", before: "c4")))
+    #expect(await ann.state.cards(inColumn: "doing") == ["c1", "c4"], "shown at once")
+    await ann.waitUntilSent()
+    #expect(await ann.outcome(of: id ?? "") == .committed(revision: 2))
+    try await ann.moveColumns(["todo"], before: nil)
+    try await eventually("Vic sees both moves") {
+      let state = await vic.state
+      return state.cards(inColumn: "doing") == ["c1", "c4"] && state.columns == ["doing", "done", "todo"]
+    }
+    // A viewer's move is refused before it goes anywhere, and changes nothing.
+    await #expect(throws: SharedBoardError.self) {
+      try await vic.commit(.moved(ReorderDifference(items: ["c2"], section: "done")))
+    }
+    #expect(await vic.state.cards(inColumn: "done").isEmpty)
+    #expect(await vic.unsentCount == 0)
+    let api = try await rawRequest(
+      port: one.port, "/api/boards/\(board)", headers: ["Authorization": "Bearer \(viewer)"])
+    #expect(api.text.contains(#""revision":3"#), "\(api.text)")
+    await ann.close()
+    await vic.close()
+  }
+
+  @Test func movesMadeWhileTheServerIsDownGoOutWhenItIsBack() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let (board, editor, _) = try await makeBoard("outage", [("todo", ["c1", "c2"]), ("done", ["c3"])])
+    let folder = try scratchFolder("remote-outage")
+    let server = try await ServerProcess(["--database", database.server])
+    let port = server.port
+    let ann = try remote(port, board, editor, outbox: folder.appendingPathComponent("ann.sqlite").path)
+    await ann.start()
+    try await eventually("online") { await ann.connection == .online }
+    #expect(try await server.terminate() == 0)
+    try await eventually("offline") { await ann.connection != .online }
+
+    try await ann.commit(.moved(ReorderDifference(items: ["c2"], section: "done", before: "c3")))
+    try await ann.commit(.moved(ReorderDifference(items: ["c1"], section: "done")))
+    #expect(await ann.unsentCount == 2)
+    // The app quits offline: the moves stay in the outbox, and a new run shows them.
+    await ann.close()
+    let again = try remote(port, board, editor, outbox: folder.appendingPathComponent("ann.sqlite").path)
+    #expect(await again.state.cards(inColumn: "done") == ["c2", "c3", "c1"])
+    #expect(await again.unsentCount == 2)
+
+    let back = try await ServerProcess(["--database", database.server], port: port)
+    await again.start()
+    try await eventually("sent") {
+      let online = await again.connection == .online
+      let unsent = await again.unsentCount
+      return online && unsent == 0
+    }
+    let api = try await rawRequest(
+      port: back.port, "/api/boards/\(board)", headers: ["Authorization": "Bearer \(editor)"])
+    #expect(api.text.contains(#"{"id":"done","sections":[{"id":"done","items":["c2","c3","c1"]}]}"#), "\(api.text)")
+    await again.close()
+  }
+
+  @Test func aWrongTokenIsRefusedAndSaidOnce() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let (board, _, _) = try await makeBoard("refused", [("todo", ["c1"])])
+    let server = try await ServerProcess(["--database", database.server])
+    let mallory = try remote(server.port, board, "not-a-token")
+    await mallory.start()
+    try await eventually("refused") { await mallory.refusal != nil }
+    #expect(await mallory.refusal == "invalid token")
+    #expect(await mallory.connection != .online)
+    await mallory.close()
+    #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "ftp://x/boards/b", token: "t")) }
+    #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "http://u:pw@x/boards/b", token: "t")) }
+    #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "http://x/boards/../b", token: "t")) }
+    #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "http://x/boards/b", token: " ")) }
+  }
+}
