@@ -32,6 +32,13 @@ if [ -z "$BIN" ]; then
   swift build ${REORDERKIT_TRAITS:---traits Sharing} --product reorder-demo >/dev/null || { echo "e2e: build failed" >&2; exit 1; }
   BIN="$(swift build --show-bin-path)/reorder-demo"
 fi
+SERVER_BIN=${REORDER_SERVER_BIN:-}
+if [ -z "$SERVER_BIN" ]; then
+  # The board server the share tests share through, built with the same traits.
+  # shellcheck disable=SC2086
+  swift build ${REORDERKIT_TRAITS:---traits Sharing} --product reorder-server >/dev/null || { echo "e2e: build failed" >&2; exit 1; }
+  SERVER_BIN="$(swift build --show-bin-path)/reorder-server"
+fi
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/reorder-e2e.XXXXXX")
 export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state-home"
 mkdir -p "$HOME"
@@ -52,6 +59,7 @@ source Tests/E2E/board.sh
 
 cleanup() {
   [ -n "$APP_PID" ] && kill -KILL "$APP_PID" 2>/dev/null
+  [ -n "${SHARE_SERVER_PID:-}" ] && kill -KILL "$SHARE_SERVER_PID" 2>/dev/null
   stop_xvfb
   if [ "${KEEP_E2E:-0}" = 1 ]; then echo "e2e: kept $TMP"; else rm -rf "$TMP"; fi
 }
