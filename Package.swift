@@ -145,6 +145,13 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .executableTarget(
       name: "reorder-server",
       dependencies: ["ReorderServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // The board server under load (Scripts/server-load.sh): WebSocket editors and followers in one process.
+    .executableTarget(
+      name: "reorder-server-load",
+      dependencies: [
+        "ReorderKitPostgres",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      ]),
     // Start the real binary on free ports (and a real PostgreSQL under Scripts/with-postgres.sh).
     .testTarget(
       name: "ReorderServerTests",
