@@ -54,8 +54,16 @@ func runLoad(_ o: Options) async throws -> Bool {
   }
   let editors = clients.prefix(o.editors)
   let limit = o.seconds.map { $0 + 60 } ?? 900
+  // A run that stops committing (no ack for a minute) is reported as it stands, not waited for.
+  var lastProgress = (count: 0, at: now())
   let editorsDone = await wait(seconds: limit, every: 50) {
-    editors.allSatisfy { c in
+    let acks = editors.map { $0.state.withLock { $0.committed } }.reduce(0, +)
+    if acks != lastProgress.count { lastProgress = (acks, now()) }
+    if now() - lastProgress.at > 60 {
+      say("no ack for 60 s (\(acks) so far): the run stalled")
+      return true
+    }
+    return editors.allSatisfy { c in
       c.state.withLock { s in
         guard s.inFlight == nil else { return false }
         if let moves = o.moves { return s.moves >= moves }
@@ -122,7 +130,7 @@ func runLoad(_ o: Options) async throws -> Bool {
   let perSecond = Double(committed) / max(elapsed, 1e-9)
 
   var checks: [String: Bool] = [
-    "allWelcomed": allWelcomed, "editorsFinished": editorsDone, "converged": converged,
+    "allWelcomed": allWelcomed, "editorsFinished": editorsDone && now() - lastProgress.at <= 60, "converged": converged,
     "clientsEqualToServer": equal == clients.count, "cardsIntact": intact, "noDuplicates": duplicates == 0,
     "nothingMissing": missing == 0, "changesFit": misfits == 0, "revisionsMatchCommits": revisionsMatch,
   ]
