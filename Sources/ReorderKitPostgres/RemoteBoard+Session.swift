@@ -73,12 +73,16 @@ extension RemoteBoard {
   }
 
   /// `hello` with the token, and `after` (the changes since it, or the whole board without it).
+  /// Until its `welcome` comes, revisions that arrive wait in `known`: the welcome's changes start
+  /// at `after`, and the board must still be there when they are applied.
   func hello(after: Int64?) async {
     var message: [String: Any] = ["type": "hello", "token": configuration.token]
     if let after, let epoch {
       message["after"] = after
       message["epoch"] = epoch
     }
+    askedAfter = message["after"] as? Int64
+    awaitingWelcome = true
     await write(message)
   }
 
@@ -98,6 +102,7 @@ extension RemoteBoard {
   /// The session is over: nothing is in flight, the next one says `hello` again.
   func endConnection() {
     outbound = nil
+    awaitingWelcome = false
     inFlight = nil
     gapCheck?.cancel()
     gapCheck = nil

@@ -109,11 +109,17 @@ struct BoardStore: Sendable {
         SELECT o_revision, o_stale FROM public.reorder_server_commit(\(board), \(client), \(gesture), \(body), \
         \(ids), \(parents), \(keys), \(expected))
         """, logger: logger)
-      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) {
-        if let revision { return .committed(revision) }
-        return .stale(stale ?? [])
+      // The whole answer is read before it counts: the rows' distinct-keys constraint is deferred,
+      // so a duplicate key fails at COMMIT, after the function's row has arrived. Returning at the
+      // row acked commits that were rolled back (found by RemoteBoardTests' SIGTERM test: 12 of
+      // 120 acked moves were not in the log).
+      var answer = CommitAnswer.stale([])
+      var first = true
+      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) where first {
+        first = false
+        answer = revision.map { .committed($0) } ?? .stale(stale ?? [])
       }
-      return .stale([])
+      return answer
     } catch let error as PSQLError {
       switch error.serverInfo?[.sqlState] {
       case "23505": return .duplicateKey

@@ -38,6 +38,9 @@ actor LiveHub {
   var nextID = 0
   /// Gestures being committed here: the connection that sent each (it gets `ack`, not `remote`).
   var committing: [String: Int] = [:]
+  /// Boards with a commit running here, and the commits waiting for it.
+  var busyBoards: Set<String> = []
+  var waitingCommits: [String: [CheckedContinuation<Void, Never>]] = [:]
 
   init(store: BoardStore, logger: Logger) {
     self.store = store
@@ -180,9 +183,15 @@ actor LiveHub {
     guard feeds[name]?.subscribers[id] != nil else {
       return .rejected(reason: "forbidden", message: "The token was revoked.")
     }
+    // One commit of a board at a time on this instance: interleaved at their awaits, two commits
+    // placed on the same replica collide (a stale version, a key taken), and a move could lose
+    // three times in a row to moves of this very instance (seen in RemoteBoardTests' SIGTERM test:
+    // one of 240 moves lost). Only another instance's commits race now.
+    await lock(name)
+    defer { unlock(name) }
     committing[gesture] = id
     defer { committing[gesture] = nil }
-    for _ in 0..<3 {
+    for _ in 0..<5 {
       try await catchUp(name)
       guard let board = feeds[name]?.board else { return .rejected(reason: "lostRace", message: "The board is gone.") }
       let placed: [PlacedRow]
@@ -204,6 +213,26 @@ actor LiveHub {
       }
     }
     return .rejected(reason: "lostRace", message: "Others moved the same cards at the same time.")
+  }
+
+  /// Waits until no other commit of `board` runs here, and marks it running.
+  func lock(_ board: String) async {
+    guard busyBoards.insert(board).inserted else {
+      // Handed over by `unlock`, which leaves the board marked.
+      await withCheckedContinuation { waitingCommits[board, default: []].append($0) }
+      return
+    }
+  }
+
+  /// Lets the next commit of `board` run.
+  func unlock(_ board: String) {
+    guard var queue = waitingCommits[board], !queue.isEmpty else {
+      busyBoards.remove(board)
+      return
+    }
+    let next = queue.removeFirst()
+    waitingCommits[board] = queue.isEmpty ? nil : queue
+    next.resume()
   }
 
   /// A refused change: `invalid` (it breaks a rule) or `lostRace` (what it names is gone).

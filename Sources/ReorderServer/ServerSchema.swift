@@ -9,8 +9,9 @@ import ReorderKitPostgres
 /// The version lives in `reorder_server_meta`, a table only the owner can write; the server reads it
 /// through `public.reorder_server_version()` and refuses to serve another version.
 enum ServerSchema {
-  /// The version of everything below; raise it with any change.
-  static let version = 2
+  /// The version of everything below; raise it with any change. (3: the shared tables' commit
+  /// checks keys before it answers, schema 4 of ReorderKitPostgres.)
+  static let version = 3
 
   /// The login role the server runs as.
   static let role = "reorder_server"
