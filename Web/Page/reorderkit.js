@@ -1004,6 +1004,7 @@ async function startBoard(rk, { share, reset, cards }) {
     },
     // Whether the board was built with every card and column these names hold.
     knows: (names) => names.every((n) => ids.hasCard(n) || ids.hasColumn(n)),
+    built: () => b !== 0,
     order,
     // An editor's board (or one not yet told) writes its gestures out; a viewer's takes none.
     role: (role) => { if (b !== 0) rk.rk_board_set_shared(b, role === "viewer" ? 2 : 1); },
@@ -1152,18 +1153,21 @@ function shareBoard(board, engine) {
   const namesOf = (views) => views.flatMap((v) => [v.id, ...v.sections.flatMap((s) => s.items)]);
 
   // The server's whole board (and our unacknowledged moves on top of it), or changes to it.
-  function take(views, changes, remote = true) {
+  function take(views, changes) {
     if (queued) {
-      queued = { views: views ?? queued.views, changes: views ? changes : [...queued.changes, ...changes], remote: remote || queued.remote };
+      queued = { views: views ?? queued.views, changes: views ? changes : [...queued.changes, ...changes] };
     } else {
-      queued = { views, changes, remote };
+      queued = { views, changes };
     }
     flushQueued();
   }
 
   function flushQueued() {
     if (!queued || engine.dragging()) return;
-    const { views, changes, remote } = queued;
+    const { views, changes } = queued;
+    // The report's `remote` says what the server changed on a board shown before (the first board
+    // shown is the report's `ready`).
+    const remote = engine.built();
     if (views && !engine.knows(namesOf(views))) {
       engine.build(columnsOf(views));
       engine.role(role);
@@ -1202,7 +1206,6 @@ function shareBoard(board, engine) {
   function receive(message) {
     switch (message.type) {
       case "welcome": {
-        const first = role === null;
         role = message.role === "viewer" ? "viewer" : "editor";
         engine.role(role);
         if (message.reset && state.epoch !== null) {
@@ -1214,14 +1217,13 @@ function shareBoard(board, engine) {
         if (message.views) {
           diverged = false;
           // Our moves the server has not acknowledged go on top of its board, in order.
-          take(message.views, state.outbox.map((entry) => entry.change), !first);
+          take(message.views, state.outbox.map((entry) => entry.change));
         } else if (message.changes?.length) {
-          take(null, message.changes, true);
+          take(null, message.changes);
         } else {
           save();
         }
         setConnection("online");
-        if (first && !state.views) shown(false);
         flush();
         showStatus();
         break;
@@ -1249,8 +1251,9 @@ function shareBoard(board, engine) {
       case "rejected": {
         const at = state.outbox.findIndex((entry) => entry.gesture === message.gesture);
         if (message.reason === "rateLimited") {
-          // Kept, and sent again after the time the server names.
+          // Kept, and sent again after the time the server names (counted for the tests).
           sent.delete(message.gesture);
+          reorderKit.rateLimited = (reorderKit.rateLimited ?? 0) + 1;
           setTimeout(flush, Math.max(10, Number(message.retryAfterMs) || 1000));
           break;
         }
