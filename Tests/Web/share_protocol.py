@@ -4,14 +4,17 @@ by a scripted server in the page itself (FAKE below). Checks: a commit answered 
 in the outbox and is sent again, same gesture, after `retryAfterMs` (then acknowledged; nothing
 reported `rejected`); a `remote` whose revision skips one makes the page say `hello` again with
 `after` (its last revision) and the epoch; a `welcome` with `reset: true` replaces the whole board
-(the report's `remote` views); `invalid` leaves the outbox, reported and announced. No console error.
+(the report's `remote` views); others' move arriving while a card is lifted waits for the end of
+the drag; `invalid` leaves the outbox, reported and announced. No console error.
 
     python3 Tests/Web/share_protocol.py http://127.0.0.1:PORT/ [SHOTS]   # run by Scripts/web-test.sh
 """
 import sys
 import time
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from browser import check_console, open_browser, report, wait_for
 
@@ -116,6 +119,18 @@ def main(base, shots):
             time.sleep(0.5)
             driver.save_screenshot(shots + "/board-shared-reset.png")
 
+        # Others' move while a card is lifted (Space): shown once the drag ends (Escape), not under it.
+        driver.execute_script("document.querySelector('[data-id=\"card-4\"]').focus()")
+        ActionChains(driver).send_keys(Keys.SPACE).perform()
+        wait_for("card-4 lifted", lambda: any(e["event"] == "lifted" and e["item"] == "card-4" for e in report(driver)))
+        remote_count = len([e for e in report(driver) if e["event"] == "remote"])
+        driver.execute_script("""window.fake.socket.deliver({ type: "remote", revision: 4, changes: [
+          { kind: "moveCards", items: ["card-3"], view: "todo", section: "todo", before: null }] })""")
+        time.sleep(0.5)
+        assert len([e for e in report(driver) if e["event"] == "remote"]) == remote_count, "applied under the drag"
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait_for("the remote move after the drag", lambda: shown(driver) == {"doing": [], "todo": ["card-4", "card-2", "card-1", "card-3"]})
+
         # invalid: out of the outbox, reported, announced; the page asks for the whole board.
         driver.execute_script("""window.fake.next = { type: "rejected", reason: "invalid", message: "An item is named twice." }""")
         move_to(driver, "card-2", "Doing")
@@ -126,7 +141,7 @@ def main(base, shots):
         wait_for("hello for the whole board", lambda: len(sent(driver, "hello")) == 3 and "after" not in sent(driver, "hello")[2])
         check_console(driver)
         print("share_protocol.py: rateLimited sent again after 200 ms, a revision gap said hello after 11, "
-              "reset replaced the board, invalid left the outbox")
+              "reset replaced the board, a remote move waited for the drag's end, invalid left the outbox")
     finally:
         driver.quit()
 
