@@ -6,13 +6,15 @@ Run by Scripts/web-share-test.sh (which migrates the database, creates the board
     REORDER_SERVER=… REORDER_SERVER_URL=… SHARE_EDITOR=… SHARE_VIEWER=… python3 Tests/Web/share.py BOARD SHOTS
 
 Checks: the token form (pasted once, Enter), the board from the server's welcome; drags in each
-page, a column move and its undo reach the other (its report's `remote` views); a viewer's page follows but cannot move
-(read-only in the caption); the server killed (SIGKILL) mid-session: `connection` offline in both
-reports, a move made offline waits in the outbox ("Offline · 1 move waiting"), the server started
-again: both pages converge and equal GET /api/boards/B; a reload restores the board without asking
-for the token; a waiting move the server refuses (lostRace) leaves the outbox, announced and reported as
-`rejected`; 150 waiting moves sent at once all committed; a wrong token gets one clear message and the form again. No console error but the
-browser's own lines about WebSocket connections refused while the server is down.
+page, a column move and its undo reach the other (its report's `remote` views); a viewer's page
+follows but cannot move (read-only in the caption); the server killed (SIGKILL) mid-session:
+`connection` offline in both reports, a move made offline waits in the outbox ("Offline · 1 move
+waiting"), the server started again: both pages converge and equal GET /api/boards/B; a reload
+restores the board without asking for the token (and nothing is written to the Board's IndexedDB
+records); a waiting move the server refuses (lostRace) leaves the outbox, announced and reported as
+`rejected`; 150 waiting moves sent at once all committed; a wrong token gets one clear message and
+the form again. No console error but the browser's own lines about WebSocket connections refused
+while the server is down.
 """
 import json
 import os
@@ -229,6 +231,14 @@ def main(board, shots):
         assert not a.find_elements(By.CSS_SELECTOR, "form.token"), "the reload asked for the token again"
         wait_for("online after the reload", lambda: "online" in connections(a))
         assert shown(a) == before, (shown(a), before)
+        # The shared board keeps nothing in the Board's IndexedDB records (the local Board's).
+        records = a.execute_async_script("""const done = arguments[arguments.length - 1];
+          const open = indexedDB.open("reorderkit", 1);
+          open.onupgradeneeded = () => open.result.createObjectStore("items", { keyPath: ["scene", "id"] }).createIndex("scene", "scene");
+          open.onsuccess = () => { const all = open.result.transaction("items").objectStore("items").getAll();
+            all.onsuccess = () => done(all.result.length); };
+          open.onerror = () => done(-1);""")
+        assert records == 0, "%d IndexedDB records on a shared board" % records
         for driver in (a, b):
             check_console(driver, OFFLINE)
 
@@ -267,7 +277,7 @@ def main(board, shots):
         # answers rateLimited for sure.)
         limited = a.execute_script("return window.reorderKit.rateLimited ?? 0")
         wait_for("the page to show the server's board", lambda: shown(a) == server.board(board, editor)[0])
-        print("share: 150 moves at once, %d answers rateLimited, sent again, none lost (%.1f s)" % (limited, time.time() - started))
+        print("share: 150 moves at once, all committed, none lost (%d answered rateLimited and sent again) (%.1f s)" % (limited, time.time() - started))
 
         # A wrong token: one clear message, and the form again.
         b.execute_script("localStorage.clear()")
