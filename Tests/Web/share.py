@@ -9,7 +9,7 @@ Checks: the token form (pasted once, Enter), the board from the server's welcome
 page, a column move and its undo reach the other (its report's `remote` views); a viewer's page
 follows but cannot move (read-only in the caption); the server killed (SIGKILL) mid-session:
 `connection` offline in both reports, a move made offline waits in the outbox ("Offline · 1 move
-waiting"), the server started again: both pages converge and equal GET /api/boards/B; a reload
+waiting", kept over a reload while the server is down), the server started again: both pages converge and equal GET /api/boards/B; a reload
 restores the board without asking for the token (and nothing is written to the Board's IndexedDB
 records); a waiting move the server refuses (lostRace) leaves the outbox, announced and reported as
 `rejected`; 150 waiting moves sent at once all committed; a wrong token gets one clear message and
