@@ -18,17 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-command -v chromium >/dev/null || need+=(chromium)
-command -v chromedriver >/dev/null || need+=(chromium-driver)
-if ((${#need[@]})); then
-  echo "web-test: installing ${need[*]} (Debian)"
-  apt-get install -y "${need[@]}" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "${need[@]}" >/dev/null; }
-fi
-if ! python3 -c 'import selenium' 2>/dev/null; then
-  echo "web-test: installing selenium (PyPI)"
-  python3 -m pip install --quiet selenium
-fi
+Scripts/browser-tools.sh
 
 Scripts/web.sh build
 

@@ -63,21 +63,31 @@ actor LiveHub {
   func join(board name: String, access: Access, after: Int64?, epoch: String?, sink: AsyncStream<Outgoing>.Continuation)
     async throws -> JoinResult
   {
-    var open = 0
-    for feed in feeds.values {
-      for subscriber in feed.subscribers.values where subscriber.token == access.token { open += 1 }
-    }
-    guard open < Self.connectionsPerToken else { return .tooManyConnections }
-    if feeds[name] == nil {
-      guard let board = try await store.board(name) else { return .noBoard }
-      if feeds[name] == nil { feeds[name] = Feed(board: board) }
-    }
-    try await catchUp(name)
-    guard var feed = feeds[name] else { return .noBoard }
+    // Counted in the database, across every instance serving it.
     nextID += 1
-    feed.subscribers[nextID] = Subscriber(token: access.token, sink: sink)
-    feeds[name] = feed
-    return .joined(id: nextID, welcome: welcome(feed, role: access.role, after: after, epoch: epoch))
+    let id = nextID
+    guard try await store.open(instance: instance, connection: id, token: access.token, limit: Self.connectionsPerToken)
+    else { return .tooManyConnections }
+    do {
+      if feeds[name] == nil {
+        guard let board = try await store.board(name) else {
+          try? await store.close(instance: instance, connection: id)
+          return .noBoard
+        }
+        if feeds[name] == nil { feeds[name] = Feed(board: board) }
+      }
+      try await catchUp(name)
+      guard var feed = feeds[name] else {
+        try? await store.close(instance: instance, connection: id)
+        return .noBoard
+      }
+      feed.subscribers[id] = Subscriber(token: access.token, sink: sink)
+      feeds[name] = feed
+      return .joined(id: id, welcome: welcome(feed, role: access.role, after: after, epoch: epoch))
+    } catch {
+      try? await store.close(instance: instance, connection: id)
+      throw error
+    }
   }
 
   /// A `welcome` for a follower of this feed (also for a `hello` again after a revision gap).
@@ -104,9 +114,24 @@ actor LiveHub {
   }
 
   /// Removes a follower (the feed goes when its last follower does).
-  func leave(board name: String, id: Int) {
+  func leave(board name: String, id: Int) async {
     feeds[name]?.subscribers[id] = nil
     if feeds[name]?.subscribers.isEmpty == true { feeds[name] = nil }
+    do {
+      try await store.close(instance: instance, connection: id)
+    } catch {
+      // Counted until this instance's rows expire (it stops saying it is alive, or says it is gone).
+      logger.debug("a closed connection could not be uncounted: \(DatabaseURL.reason(error))")
+    }
+  }
+
+  /// Says this instance is alive (each second): its connections keep counting.
+  func beat() async {
+    do {
+      try await store.instance(instance, alive: true)
+    } catch {
+      logger.debug("the instance's heartbeat failed: \(DatabaseURL.reason(error))")
+    }
   }
 
   /// Reads the commits after the replica's revision and pushes each to the followers as `remote`
@@ -150,6 +175,7 @@ actor LiveHub {
       for (id, subscriber) in feed.subscribers where subscriber.token == token {
         subscriber.sink.yield(.close(code: CloseCode.policyViolation, reason: "token revoked"))
         feeds[name]?.subscribers[id] = nil
+        try? await store.close(instance: instance, connection: id)
       }
       if feeds[name]?.subscribers.isEmpty == true { feeds[name] = nil }
     }
@@ -161,12 +187,13 @@ actor LiveHub {
   }
 
   /// Tells every follower the server is going away.
-  func shutDown() {
+  func shutDown() async {
     for feed in feeds.values {
       for subscriber in feed.subscribers.values {
         subscriber.sink.yield(.close(code: CloseCode.goingAway, reason: "server shutting down"))
       }
     }
+    try? await store.instance(instance, alive: false)
   }
 
   /// What a commit came to, as the message to send.
