@@ -140,20 +140,23 @@ actor LiveHub {
   func catchUp(_ name: String) async throws {
     guard let revision = feeds[name]?.board.revision else { return }
     let commits = try await store.changes(name, after: revision)
-    for commit in commits {
-      guard var feed = feeds[name], commit.revision > feed.board.revision else { continue }
-      if commit.revision != feed.board.revision + 1 {
-        // A gap the log cannot fill (compacted): the followers reload.
-        logger.warning("board \(name): log jumps from \(feed.board.revision) to \(commit.revision)")
-      }
-      let changes = feed.board.apply(revision: commit.revision, writes: commit.writes)
-      feed.history.append((commit.revision, changes))
-      if feed.history.count > Self.historyLimit { feed.history.removeFirst(feed.history.count - Self.historyLimit) }
-      feeds[name] = feed
-      let sender = committing[commit.gesture]
-      let line = jsonLine(RemoteMessage(revision: commit.revision, changes: changes))
-      for (id, subscriber) in feed.subscribers where id != sender { subscriber.sink.yield(.text(line)) }
+    for commit in commits { publish(name, commit) }
+  }
+
+  /// Applies one commit to the replica and pushes it to the followers (but its sender).
+  func publish(_ name: String, _ commit: BoardStore.Commit) {
+    guard var feed = feeds[name], commit.revision > feed.board.revision else { return }
+    if commit.revision != feed.board.revision + 1 {
+      // A gap the log cannot fill (compacted): the followers reload.
+      logger.warning("board \(name): log jumps from \(feed.board.revision) to \(commit.revision)")
     }
+    let changes = feed.board.apply(revision: commit.revision, writes: commit.writes)
+    feed.history.append((commit.revision, changes))
+    if feed.history.count > Self.historyLimit { feed.history.removeFirst(feed.history.count - Self.historyLimit) }
+    feeds[name] = feed
+    let sender = committing[commit.gesture]
+    let line = jsonLine(RemoteMessage(revision: commit.revision, changes: changes))
+    for (id, subscriber) in feed.subscribers where id != sender { subscriber.sink.yield(.text(line)) }
   }
 
   /// Catches up every followed board (the poll, and after the LISTEN connection came back).
@@ -218,8 +221,10 @@ actor LiveHub {
     defer { unlock(name) }
     committing[gesture] = id
     defer { committing[gesture] = nil }
-    for _ in 0..<5 {
-      try await catchUp(name)
+    for attempt in 0..<5 {
+      // The replica as NOTIFY and the poll keep it: the database checks every version and key, and
+      // only a refusal (another instance's commit came first) makes it read the log first.
+      if attempt > 0 { try await catchUp(name) }
       guard let board = feeds[name]?.board else { return .rejected(reason: "lostRace", message: "The board is gone.") }
       let placed: [PlacedRow]
       do {
@@ -229,7 +234,15 @@ actor LiveHub {
       }
       switch try await store.commit(board: name, client: instance, gesture: gesture, change: change, writes: placed) {
       case .committed(let revision):
-        try await catchUp(name)
+        if let current = feeds[name]?.board.revision, current < Int64.max, revision == current + 1 {
+          // The next revision, as placed: followers get it without a read of the log.
+          let writes = placed.map {
+            Board.Write(id: $0.id, parent: $0.parent, key: $0.key, version: $0.expected + 1, deleted: false)
+          }
+          publish(name, BoardStore.Commit(revision: revision, gesture: gesture, writes: writes))
+        } else {
+          try await catchUp(name)
+        }
         return .ack(revision)
       case .noBoard:
         return .rejected(reason: "lostRace", message: "The board is gone.")
