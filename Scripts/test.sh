@@ -51,7 +51,8 @@ run_stage() {
   outside-in) Scripts/outside-in.sh ;;
   todo) Scripts/todo-example.sh ;;
   e2e) Scripts/e2e.sh ;;
-  web) Scripts/web-test.sh ;;
+  # The page's own tests, then its Board shared through reorder-server (built above by unit).
+  web) Scripts/web-test.sh && Scripts/web-share-test.sh ;;
   monkey) Scripts/monkey.sh 60 ;;
   fuzz) FUZZ_SECONDS=20 Scripts/fuzz.sh ;;
   sanitizers) Scripts/sanitizers.sh ;;

@@ -10,24 +10,15 @@
 # edge scrolls, on a driven clock, and drops where the report says) and scenes.py (Lessons' folders
 # and spring loading, the Students re-sort on a driven clock, Photos, the Board: a card into Doing, the
 # limit, a column move, "Move to Doing", the keyboard, undo, a board's link, &items=N shared by the
-# columns), with screenshots in test-out/web/. Installs what the tests need when it is missing:
+# columns) and share_protocol.py (a board's link against a scripted server in the page: rateLimited
+# sent again, a revision gap, reset, invalid), with screenshots in test-out/web/. Installs what the tests need when it is missing:
 # Debian's chromium and chromium-driver, and selenium from PyPI (never `make demo`'s business).
 #
 #   Scripts/web-test.sh          # exit 0 when every check passes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-command -v chromium >/dev/null || need+=(chromium)
-command -v chromedriver >/dev/null || need+=(chromium-driver)
-if ((${#need[@]})); then
-  echo "web-test: installing ${need[*]} (Debian)"
-  apt-get install -y "${need[@]}" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "${need[@]}" >/dev/null; }
-fi
-if ! python3 -c 'import selenium' 2>/dev/null; then
-  echo "web-test: installing selenium (PyPI)"
-  python3 -m pip install --quiet selenium
-fi
+Scripts/browser-tools.sh
 
 Scripts/web.sh build
 
@@ -50,7 +41,7 @@ while True:
 PY
 shots=${WEB_SHOTS:-test-out/web}
 mkdir -p "$shots"
-for test in drag keyboard storage bad_input autoscroll scenes; do
+for test in drag keyboard storage bad_input autoscroll scenes share_protocol; do
   python3 "Tests/Web/$test.py" "http://127.0.0.1:$port/" "$shots"
 done
 echo "web-test: passed (screenshots in $shots)"

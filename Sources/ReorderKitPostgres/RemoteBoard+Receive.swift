@@ -110,6 +110,8 @@ extension RemoteBoard {
   /// Returns whether the board took it.
   func welcome(role: String, epoch: String, revision: Int64, views: [WireView]?, changes: [WireChange]?) -> Bool {
     let before = state
+    let asked = askedAfter
+    awaitingWelcome = false
     if let views {
       guard let loaded = Self.state(views, revision: revision) else {
         debugLog("\(board): the server's board names a card or column twice, or an empty one")
@@ -118,9 +120,10 @@ extension RemoteBoard {
       }
       confirmed = loaded
       self.epoch = epoch
-      known = [:]
+      // Revisions past the board's that came meanwhile still apply; those in it are there.
+      known = known.filter { $0.key > revision }
       keep { try outbox.replaceConfirmed(confirmed, epoch: epoch) }
-    } else if let changes, self.epoch == epoch, revision >= confirmed.revision {
+    } else if let changes, self.epoch == epoch, asked == confirmed.revision, revision >= confirmed.revision {
       var next = confirmed
       for change in changes {
         guard Self.apply(change, to: &next) != nil else {
@@ -212,6 +215,8 @@ extension RemoteBoard {
   /// Applies the revisions that follow the confirmed one, in order, as far as they are known; a
   /// gap that stays open asks the server for the changes since.
   func advance() {
+    // A welcome is on its way: what arrived waits for it (its changes start where the board is).
+    guard !awaitingWelcome else { return }
     var commits: [RemoteCommit] = []
     var done: [String] = []
     var written: [RowWrite] = []
@@ -267,7 +272,7 @@ extension RemoteBoard {
   /// The gap is still there: ask for the changes since the confirmed revision.
   func closeGap(from revision: Int64) async {
     gapCheck = nil
-    guard !known.isEmpty, confirmed.revision == revision, welcomed else { return }
+    guard !known.isEmpty, confirmed.revision == revision, welcomed, !awaitingWelcome else { return }
     debugLog("\(board): revisions after \(revision) missing; asking again")
     await hello(after: revision)
   }

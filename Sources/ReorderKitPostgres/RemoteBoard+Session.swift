@@ -73,12 +73,16 @@ extension RemoteBoard {
   }
 
   /// `hello` with the token, and `after` (the changes since it, or the whole board without it).
+  /// Until its `welcome` comes, revisions that arrive wait in `known`: the welcome's changes start
+  /// at `after`, and the board must still be there when they are applied.
   func hello(after: Int64?) async {
     var message: [String: Any] = ["type": "hello", "token": configuration.token]
     if let after, let epoch {
       message["after"] = after
       message["epoch"] = epoch
     }
+    askedAfter = message["after"] as? Int64
+    awaitingWelcome = true
     await write(message)
   }
 
@@ -98,6 +102,7 @@ extension RemoteBoard {
   /// The session is over: nothing is in flight, the next one says `hello` again.
   func endConnection() {
     outbound = nil
+    awaitingWelcome = false
     inFlight = nil
     gapCheck?.cancel()
     gapCheck = nil
@@ -143,23 +148,12 @@ extension RemoteBoard {
   }
 
   func setConnection(_ new: SharedBoardConnection) {
-    let changed: Bool
-    switch (connection, new) {
-    case (.online, .online): changed = false
-    case (.offline, .offline): changed = !announcedConnection
-    default: changed = true
-    }
+    let changed = new.isNews(after: connection, announced: announcedConnection)
     connection = new
     guard changed else { return }
     announcedConnection = true
-    switch new {
-    case .online:
-      let readOnly = role == "viewer" ? " (read-only: a viewer's token)" : ""
-      sink.yield(.connection(.online, announcement: "Online: the board is shared\(readOnly)."))
-    case .offline(let retry):
-      let seconds = Double(retry.components.seconds) + Double(retry.components.attoseconds) / 1e18
-      let text = "Offline: your moves are kept and sent when the server is back (retrying in \(seconds) s)."
-      sink.yield(.connection(new, announcement: text))
-    }
+    let readOnly = role == "viewer" ? " (read-only: a viewer's token)" : ""
+    sink.yield(.connection(new, announcement: new.announcement(readOnly)))
   }
+
 }

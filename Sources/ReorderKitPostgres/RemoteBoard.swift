@@ -129,6 +129,9 @@ public actor RemoteBoard {
   var session = 0
   var outbound: WebSocketOutboundWriter?
   var welcomed = false
+  /// A `hello` is on its way: the revision it asked for changes after (`nil`: the whole board).
+  var awaitingWelcome = false
+  var askedAfter: Int64?
   var inFlight: String?
   /// A `rateLimited` answer's wait: nothing is sent before it.
   var resendAfter: ContinuousClock.Instant?

@@ -29,7 +29,7 @@ enum Schema {
   static let channel = "reorder_board_changes"
 
   /// The version of the statements below; raise it with any change to them.
-  static let version = 3
+  static let version = 4
 
   /// The version installed on the server (0: none, or the first, which had no number).
   static let installedVersion = """
@@ -86,7 +86,7 @@ enum Schema {
       v_now timestamptz := clock_timestamp();
       v_payload text;
     BEGIN
-      -- reorder-schema 3
+      -- reorder-schema 4
       PERFORM 1 FROM reorder_boards b WHERE b.board = p_board FOR UPDATE;
       IF NOT FOUND THEN
         RAISE EXCEPTION 'no board %', p_board USING ERRCODE = 'no_data_found';
@@ -116,6 +116,10 @@ enum Schema {
       INSERT INTO reorder_changes (board, revision, client, gesture, committed_at, id, parent, key, version, deleted)
         SELECT p_board, o_revision, p_client, p_gesture, v_now, m.id, m.parent, m.key, m.expected + 1, m.deleted
         FROM unnest(p_ids, p_parents, p_keys, p_expected, p_deleted) AS m(id, parent, key, expected, deleted);
+      -- Keys are unique in a container, checked here and not at COMMIT: a duplicate found at COMMIT
+      -- comes after this function's answer, which a client may already have taken as committed
+      -- (version 3: reorder-server acked moves that were then rolled back).
+      SET CONSTRAINTS reorder_rows_distinct_keys IMMEDIATE;
       SELECT p_board || ' ' || o_revision || ' ' || json_build_object(
           'client', p_client, 'gesture', p_gesture, 'at', extract(epoch FROM v_now)::float8,
           'rows', json_agg(json_build_array(m.id, m.parent, m.key, m.expected + 1, m.deleted) ORDER BY m.n))

@@ -203,10 +203,13 @@ struct ServerConnection: Sendable {
         SELECT o_revision, o_stale FROM reorder_commit(\(board), \(client), \(gesture.id), \(ids), \(parents), \
         \(keys), \(expected), \(deleted))
         """, logger: logger)
-      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) {
-        if let revision { return .committed(revision: revision) }
-        return .stale(stale ?? [])
+      // The whole answer is read before it counts: the distinct-keys constraint is deferred, so a
+      // duplicate key fails at COMMIT, after the function's row has arrived.
+      var answer: CommitAnswer?
+      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) where answer == nil {
+        answer = revision.map { .committed(revision: $0) } ?? .stale(stale ?? [])
       }
+      if let answer { return answer }
       throw SharedBoardError(.server("reorder_commit answered nothing"))
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
       return .duplicateKey

@@ -154,23 +154,11 @@ extension SharedBoard {
   }
 
   func setConnection(_ new: SharedBoardConnection) {
-    let changed: Bool
-    switch (connection, new) {
-    case (.online, .online): changed = false
-    case (.offline, .offline): changed = !announcedConnection
-    default: changed = true
-    }
+    let changed = new.isNews(after: connection, announced: announcedConnection)
     connection = new
     guard changed else { return }
     announcedConnection = true
-    switch new {
-    case .online:
-      sink.yield(.connection(.online, announcement: "Online: the board is shared."))
-    case .offline(let retry):
-      let seconds = Double(retry.components.seconds) + Double(retry.components.attoseconds) / 1e18
-      let text = "Offline: your moves are kept and sent when the server is back (retrying in \(seconds) s)."
-      sink.yield(.connection(new, announcement: text))
-    }
+    sink.yield(.connection(new, announcement: new.announcement()))
   }
 
   // MARK: Reading the server's changes

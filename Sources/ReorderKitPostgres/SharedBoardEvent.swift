@@ -97,6 +97,28 @@ public enum SharedBoardConnection: Sendable, Hashable {
   case offline(retryIn: Duration)
 }
 
+extension SharedBoardConnection {
+  /// Whether this state is worth announcing after `old`: a change, or the first offline state.
+  func isNews(after old: SharedBoardConnection, announced: Bool) -> Bool {
+    switch (old, self) {
+    case (.online, .online): false
+    case (.offline, .offline): !announced
+    default: true
+    }
+  }
+
+  /// The caption's words for this state (`detail` goes after "shared", online).
+  func announcement(_ detail: String = "") -> String {
+    switch self {
+    case .online:
+      return "Online: the board is shared\(detail)."
+    case .offline(let retry):
+      let seconds = Double(retry.components.seconds) + Double(retry.components.attoseconds) / 1e18
+      return "Offline: your moves are kept and sent when the server is back (retrying in \(seconds) s)."
+    }
+  }
+}
+
 /// What became of a committed gesture.
 public enum GestureOutcome: Sendable, Hashable {
   /// The server committed it, as this revision.

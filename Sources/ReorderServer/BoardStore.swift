@@ -32,6 +32,31 @@ struct BoardStore: Sendable {
     return nil
   }
 
+  /// Counts a live connection of `token` against its limit across every instance: `false` when the
+  /// token has `limit` open already.
+  func open(instance: String, connection: Int, token: Int64, limit: Int) async throws -> Bool {
+    let rows = try await client.query(
+      "SELECT public.reorder_server_open(\(instance), \(Int64(connection)), \(token), \(Int32(limit)))",
+      logger: logger)
+    var opened = false
+    for try await flag in rows.decode(Bool.self) { opened = flag }
+    return opened
+  }
+
+  /// A live connection closed.
+  func close(instance: String, connection: Int) async throws {
+    try await client.query("SELECT public.reorder_server_close(\(instance), \(Int64(connection)))", logger: logger)
+  }
+
+  /// This instance is alive (each second), or gone (at shutdown: its connections count no more).
+  func instance(_ instance: String, alive: Bool) async throws {
+    if alive {
+      try await client.query("SELECT public.reorder_server_alive(\(instance))", logger: logger)
+    } else {
+      try await client.query("SELECT public.reorder_server_gone(\(instance))", logger: logger)
+    }
+  }
+
   /// Whether a token is still active.
   func isActive(token: Int64) async throws -> Bool {
     let rows = try await client.query("SELECT public.reorder_server_token_active(\(token))", logger: logger)
@@ -109,11 +134,17 @@ struct BoardStore: Sendable {
         SELECT o_revision, o_stale FROM public.reorder_server_commit(\(board), \(client), \(gesture), \(body), \
         \(ids), \(parents), \(keys), \(expected))
         """, logger: logger)
-      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) {
-        if let revision { return .committed(revision) }
-        return .stale(stale ?? [])
+      // The whole answer is read before it counts: the rows' distinct-keys constraint is deferred,
+      // so a duplicate key fails at COMMIT, after the function's row has arrived. Returning at the
+      // row acked commits that were rolled back (found by RemoteBoardTests' SIGTERM test: 12 of
+      // 120 acked moves were not in the log).
+      var answer = CommitAnswer.stale([])
+      var first = true
+      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) where first {
+        first = false
+        answer = revision.map { .committed($0) } ?? .stale(stale ?? [])
       }
-      return .stale([])
+      return answer
     } catch let error as PSQLError {
       switch error.serverInfo?[.sqlState] {
       case "23505": return .duplicateKey

@@ -13,6 +13,7 @@ extension LiveHub {
       group.addTask {
         while !Task.isCancelled {
           try? await Task.sleep(for: .seconds(1))
+          await self.beat()
           await self.catchUpAll()
           await self.checkTokens()
         }

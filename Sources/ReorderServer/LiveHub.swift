@@ -38,6 +38,9 @@ actor LiveHub {
   var nextID = 0
   /// Gestures being committed here: the connection that sent each (it gets `ack`, not `remote`).
   var committing: [String: Int] = [:]
+  /// Boards with a commit running here, and the commits waiting for it.
+  var busyBoards: Set<String> = []
+  var waitingCommits: [String: [CheckedContinuation<Void, Never>]] = [:]
 
   init(store: BoardStore, logger: Logger) {
     self.store = store
@@ -60,21 +63,31 @@ actor LiveHub {
   func join(board name: String, access: Access, after: Int64?, epoch: String?, sink: AsyncStream<Outgoing>.Continuation)
     async throws -> JoinResult
   {
-    var open = 0
-    for feed in feeds.values {
-      for subscriber in feed.subscribers.values where subscriber.token == access.token { open += 1 }
-    }
-    guard open < Self.connectionsPerToken else { return .tooManyConnections }
-    if feeds[name] == nil {
-      guard let board = try await store.board(name) else { return .noBoard }
-      if feeds[name] == nil { feeds[name] = Feed(board: board) }
-    }
-    try await catchUp(name)
-    guard var feed = feeds[name] else { return .noBoard }
+    // Counted in the database, across every instance serving it.
     nextID += 1
-    feed.subscribers[nextID] = Subscriber(token: access.token, sink: sink)
-    feeds[name] = feed
-    return .joined(id: nextID, welcome: welcome(feed, role: access.role, after: after, epoch: epoch))
+    let id = nextID
+    guard try await store.open(instance: instance, connection: id, token: access.token, limit: Self.connectionsPerToken)
+    else { return .tooManyConnections }
+    do {
+      if feeds[name] == nil {
+        guard let board = try await store.board(name) else {
+          try? await store.close(instance: instance, connection: id)
+          return .noBoard
+        }
+        if feeds[name] == nil { feeds[name] = Feed(board: board) }
+      }
+      try await catchUp(name)
+      guard var feed = feeds[name] else {
+        try? await store.close(instance: instance, connection: id)
+        return .noBoard
+      }
+      feed.subscribers[id] = Subscriber(token: access.token, sink: sink)
+      feeds[name] = feed
+      return .joined(id: id, welcome: welcome(feed, role: access.role, after: after, epoch: epoch))
+    } catch {
+      try? await store.close(instance: instance, connection: id)
+      throw error
+    }
   }
 
   /// A `welcome` for a follower of this feed (also for a `hello` again after a revision gap).
@@ -101,9 +114,24 @@ actor LiveHub {
   }
 
   /// Removes a follower (the feed goes when its last follower does).
-  func leave(board name: String, id: Int) {
+  func leave(board name: String, id: Int) async {
     feeds[name]?.subscribers[id] = nil
     if feeds[name]?.subscribers.isEmpty == true { feeds[name] = nil }
+    do {
+      try await store.close(instance: instance, connection: id)
+    } catch {
+      // Counted until this instance's rows expire (it stops saying it is alive, or says it is gone).
+      logger.debug("a closed connection could not be uncounted: \(DatabaseURL.reason(error))")
+    }
+  }
+
+  /// Says this instance is alive (each second): its connections keep counting.
+  func beat() async {
+    do {
+      try await store.instance(instance, alive: true)
+    } catch {
+      logger.debug("the instance's heartbeat failed: \(DatabaseURL.reason(error))")
+    }
   }
 
   /// Reads the commits after the replica's revision and pushes each to the followers as `remote`
@@ -112,20 +140,23 @@ actor LiveHub {
   func catchUp(_ name: String) async throws {
     guard let revision = feeds[name]?.board.revision else { return }
     let commits = try await store.changes(name, after: revision)
-    for commit in commits {
-      guard var feed = feeds[name], commit.revision > feed.board.revision else { continue }
-      if commit.revision != feed.board.revision + 1 {
-        // A gap the log cannot fill (compacted): the followers reload.
-        logger.warning("board \(name): log jumps from \(feed.board.revision) to \(commit.revision)")
-      }
-      let changes = feed.board.apply(revision: commit.revision, writes: commit.writes)
-      feed.history.append((commit.revision, changes))
-      if feed.history.count > Self.historyLimit { feed.history.removeFirst(feed.history.count - Self.historyLimit) }
-      feeds[name] = feed
-      let sender = committing[commit.gesture]
-      let line = jsonLine(RemoteMessage(revision: commit.revision, changes: changes))
-      for (id, subscriber) in feed.subscribers where id != sender { subscriber.sink.yield(.text(line)) }
+    for commit in commits { publish(name, commit) }
+  }
+
+  /// Applies one commit to the replica and pushes it to the followers (but its sender).
+  func publish(_ name: String, _ commit: BoardStore.Commit) {
+    guard var feed = feeds[name], commit.revision > feed.board.revision else { return }
+    if commit.revision != feed.board.revision + 1 {
+      // A gap the log cannot fill (compacted): the followers reload.
+      logger.warning("board \(name): log jumps from \(feed.board.revision) to \(commit.revision)")
     }
+    let changes = feed.board.apply(revision: commit.revision, writes: commit.writes)
+    feed.history.append((commit.revision, changes))
+    if feed.history.count > Self.historyLimit { feed.history.removeFirst(feed.history.count - Self.historyLimit) }
+    feeds[name] = feed
+    let sender = committing[commit.gesture]
+    let line = jsonLine(RemoteMessage(revision: commit.revision, changes: changes))
+    for (id, subscriber) in feed.subscribers where id != sender { subscriber.sink.yield(.text(line)) }
   }
 
   /// Catches up every followed board (the poll, and after the LISTEN connection came back).
@@ -147,6 +178,7 @@ actor LiveHub {
       for (id, subscriber) in feed.subscribers where subscriber.token == token {
         subscriber.sink.yield(.close(code: CloseCode.policyViolation, reason: "token revoked"))
         feeds[name]?.subscribers[id] = nil
+        try? await store.close(instance: instance, connection: id)
       }
       if feeds[name]?.subscribers.isEmpty == true { feeds[name] = nil }
     }
@@ -158,12 +190,13 @@ actor LiveHub {
   }
 
   /// Tells every follower the server is going away.
-  func shutDown() {
+  func shutDown() async {
     for feed in feeds.values {
       for subscriber in feed.subscribers.values {
         subscriber.sink.yield(.close(code: CloseCode.goingAway, reason: "server shutting down"))
       }
     }
+    try? await store.instance(instance, alive: false)
   }
 
   /// What a commit came to, as the message to send.
@@ -180,10 +213,18 @@ actor LiveHub {
     guard feeds[name]?.subscribers[id] != nil else {
       return .rejected(reason: "forbidden", message: "The token was revoked.")
     }
+    // One commit of a board at a time on this instance: interleaved at their awaits, two commits
+    // placed on the same replica collide (a stale version, a key taken), and a move could lose
+    // three times in a row to moves of this very instance (seen in RemoteBoardTests' SIGTERM test:
+    // one of 240 moves lost). Only another instance's commits race now.
+    await lock(name)
+    defer { unlock(name) }
     committing[gesture] = id
     defer { committing[gesture] = nil }
-    for _ in 0..<3 {
-      try await catchUp(name)
+    for attempt in 0..<5 {
+      // The replica as NOTIFY and the poll keep it: the database checks every version and key, and
+      // only a refusal (another instance's commit came first) makes it read the log first.
+      if attempt > 0 { try await catchUp(name) }
       guard let board = feeds[name]?.board else { return .rejected(reason: "lostRace", message: "The board is gone.") }
       let placed: [PlacedRow]
       do {
@@ -193,7 +234,15 @@ actor LiveHub {
       }
       switch try await store.commit(board: name, client: instance, gesture: gesture, change: change, writes: placed) {
       case .committed(let revision):
-        try await catchUp(name)
+        if let current = feeds[name]?.board.revision, current < Int64.max, revision == current + 1 {
+          // The next revision, as placed: followers get it without a read of the log.
+          let writes = placed.map {
+            Board.Write(id: $0.id, parent: $0.parent, key: $0.key, version: $0.expected + 1, deleted: false)
+          }
+          publish(name, BoardStore.Commit(revision: revision, gesture: gesture, writes: writes))
+        } else {
+          try await catchUp(name)
+        }
         return .ack(revision)
       case .noBoard:
         return .rejected(reason: "lostRace", message: "The board is gone.")
@@ -204,6 +253,26 @@ actor LiveHub {
       }
     }
     return .rejected(reason: "lostRace", message: "Others moved the same cards at the same time.")
+  }
+
+  /// Waits until no other commit of `board` runs here, and marks it running.
+  func lock(_ board: String) async {
+    guard busyBoards.insert(board).inserted else {
+      // Handed over by `unlock`, which leaves the board marked.
+      await withCheckedContinuation { waitingCommits[board, default: []].append($0) }
+      return
+    }
+  }
+
+  /// Lets the next commit of `board` run.
+  func unlock(_ board: String) {
+    guard var queue = waitingCommits[board], !queue.isEmpty else {
+      busyBoards.remove(board)
+      return
+    }
+    let next = queue.removeFirst()
+    waitingCommits[board] = queue.isEmpty ? nil : queue
+    next.resume()
   }
 
   /// A refused change: `invalid` (it breaks a rule) or `lostRace` (what it names is gone).

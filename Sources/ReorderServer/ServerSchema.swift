@@ -9,8 +9,9 @@ import ReorderKitPostgres
 /// The version lives in `reorder_server_meta`, a table only the owner can write; the server reads it
 /// through `public.reorder_server_version()` and refuses to serve another version.
 enum ServerSchema {
-  /// The version of everything below; raise it with any change.
-  static let version = 2
+  /// The version of everything below; raise it with any change. (3: the shared tables' commit
+  /// checks keys before it answers, schema 4 of ReorderKitPostgres.)
+  static let version = 3
 
   /// The login role the server runs as.
   static let role = "reorder_server"
@@ -26,15 +27,78 @@ enum ServerSchema {
     "reorder_server_board(text)",
     "reorder_server_changes(text, bigint)",
     "reorder_server_commit(text, text, text, text, text[], text[], text[], bigint[])",
+    "reorder_server_open(text, bigint, bigint, integer)",
+    "reorder_server_close(text, bigint)",
+    "reorder_server_alive(text)",
+    "reorder_server_gone(text)",
   ]
+
+  /// How long an instance that stopped saying it is alive still counts its connections (it was
+  /// killed, or is cut off): its clients reconnect elsewhere after this at the latest.
+  static let instanceTimeout = 5
 
   /// The tables nobody but the owner may touch.
   static let tables = [
     "reorder_boards", "reorder_rows", "reorder_changes", "reorder_clients", "reorder_tokens", "reorder_server_meta",
-    "reorder_gestures",
+    "reorder_gestures", "reorder_connections", "reorder_instances",
   ]
 
   static let statements: [String] = [
+    // The open live connections of every instance, so that a token's limit counts them all; an
+    // instance says it is alive each second, and one silent for `instanceTimeout` counts no more.
+    """
+    CREATE TABLE IF NOT EXISTS reorder_instances (instance text PRIMARY KEY, seen_at timestamptz NOT NULL)
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS reorder_connections (
+      instance text NOT NULL, connection bigint NOT NULL, token bigint NOT NULL,
+      PRIMARY KEY (instance, connection))
+    """,
+    "CREATE INDEX IF NOT EXISTS reorder_connections_by_token ON reorder_connections (token)",
+    """
+    CREATE OR REPLACE FUNCTION public.reorder_server_alive(p_instance text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+      INSERT INTO reorder_instances (instance, seen_at) VALUES (p_instance, clock_timestamp())
+        ON CONFLICT (instance) DO UPDATE SET seen_at = excluded.seen_at;
+      DELETE FROM reorder_connections c USING reorder_instances i
+        WHERE c.instance = i.instance AND i.seen_at < clock_timestamp() - interval '1 minute';
+      DELETE FROM reorder_instances i WHERE i.seen_at < clock_timestamp() - interval '1 minute';
+    $$
+    """,
+    """
+    CREATE OR REPLACE FUNCTION public.reorder_server_open(p_instance text, p_connection bigint, p_token bigint,
+      p_limit integer) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    DECLARE
+      v_open integer;
+    BEGIN
+      -- One token's connections are counted and added one at a time, across instances.
+      PERFORM pg_advisory_xact_lock(7231, (p_token % 2147483647)::integer);
+      PERFORM public.reorder_server_alive(p_instance);
+      SELECT count(*) INTO v_open FROM reorder_connections c JOIN reorder_instances i ON i.instance = c.instance
+        WHERE c.token = p_token AND i.seen_at > clock_timestamp() - interval '\(instanceTimeout) seconds';
+      IF v_open >= p_limit THEN
+        RETURN false;
+      END IF;
+      INSERT INTO reorder_connections (instance, connection, token) VALUES (p_instance, p_connection, p_token)
+        ON CONFLICT DO NOTHING;
+      RETURN true;
+    END
+    $$
+    """,
+    """
+    CREATE OR REPLACE FUNCTION public.reorder_server_close(p_instance text, p_connection bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+      DELETE FROM reorder_connections c WHERE c.instance = p_instance AND c.connection = p_connection
+    $$
+    """,
+    """
+    CREATE OR REPLACE FUNCTION public.reorder_server_gone(p_instance text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+      DELETE FROM reorder_connections c WHERE c.instance = p_instance;
+      DELETE FROM reorder_instances i WHERE i.instance = p_instance;
+    $$
+    """,
     """
     CREATE TABLE IF NOT EXISTS reorder_server_meta (
       singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),

@@ -16,7 +16,7 @@ sql() { psql "$REORDERKIT_PG_URL" -X -q -At -v ON_ERROR_STOP=1 -c "$1"; }
 share_server_start() {
   SHARE_PORT=${SHARE_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
   "$SERVER_BIN" serve --database "postgresql://reorder_server:$SHARE_SERVER_PASSWORD@127.0.0.1:$SHARE_PG_PORT/postgres" \
-    --port "$SHARE_PORT" >>"$TMP/server.log" 2>&1 &
+    --port "$SHARE_PORT" --static Web/dist >>"$TMP/server.log" 2>&1 &
   SHARE_SERVER_PID=$!
   for _ in $(seq 1 $((100 * GUARD_SCALE))); do
     curl -fs "http://127.0.0.1:$SHARE_PORT/healthz" >/dev/null 2>&1 && return 0
@@ -332,6 +332,73 @@ check_share_late_move() {
   expect "A's outbox empty (found $(outbox_count a))" [ "$(outbox_count a)" = 0 ] || return 1
 }
 
+# page_say COMMAND: one command to the page (Tests/E2E/share_page.py, a coprocess); PAGE_ANSWER is
+# its one-line answer (waits up to 30 s).
+page_say() {
+  echo "$1" >&"${PAGE[1]}"
+  IFS= read -r -t $((30 * GUARD_SCALE)) PAGE_ANSWER <&"${PAGE[0]}" || PAGE_ANSWER="error: no answer"
+}
+
+# page_until_board BOARD SECONDS: waits until the page shows BOARD.
+page_until_board() {
+  for _ in $(seq 1 $(($2 * 4 * GUARD_SCALE))); do
+    page_say board
+    [ "$PAGE_ANSWER" = "$1" ] && return 0
+    sleep 0.25
+  done
+  echo "    page: $PAGE_ANSWER"
+  echo "    want: $1"
+  return 1
+}
+
+# The desktop app and the web page share one board through the same server: the app's drag shows
+# on the page (its report's remote views), the page's drag in the app (a remote line), and both
+# equal the database. The page is headless Chromium on the board's link, the token pasted once.
+check_share_app_and_page() {
+  share_reset || return 1
+  Scripts/browser-tools.sh || { echo "    Chromium, chromedriver or selenium could not be installed"; return 1; }
+  [ -f Web/dist/reorderkit.wasm ] || Scripts/web.sh build >"$TMP/web-build.log" 2>&1 ||
+    { echo "    the web build failed"; tail -5 "$TMP/web-build.log"; return 1; }
+  share_launch a 0 || return 1
+  expect "the app online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  coproc PAGE { python3 Tests/E2E/share_page.py "$SHARE_LINK" "$TMP/share.token" 2>"$TMP/page.err"; }
+  IFS= read -r -t $((60 * GUARD_SCALE)) PAGE_ANSWER <&"${PAGE[0]}" || PAGE_ANSWER="no answer"
+  expect "the page online ($PAGE_ANSWER)" [ "$PAGE_ANSWER" = ready ] || { cat "$TMP/page.err"; return 1; }
+  local start
+  start=$(window_board)
+  expect "the page shows the app's board" page_until_board "$start" 10 || return 1
+  local x y w h
+  read -r x y w h <<<"$(frame_of card-14)"
+  drag_card card-1 $((x + w / 2)) $((y + h / 4)) || { echo "    card-1 did not lift"; return 1; }
+  release
+  expect "the app's move" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  local moved
+  moved=$(window_board)
+  expect "the page shows the app's move" page_until_board "$moved" 15 || return 1
+  # The page drags card-2 (Backlog) to the end of Doing (below its last card, card-24).
+  page_say "drag card-2 card-24 40"
+  expect "the page's drag ($PAGE_ANSWER)" [ "$PAGE_ANSWER" = ok ] || return 1
+  expect "a remote line in the app" wait_for_line '"event": "remote", "scene": "board"' 15 || return 1
+  local doing
+  doing=$(column_of "$(window_board)" doing)
+  expect "card-2 ends Doing in the app: $doing" [ "${doing##*,}" = card-2 ] || return 1
+  expect "the app equals the database" wait_until_equal a 15 || return 1
+  expect "the page equals the database" page_until_board "$(database_board)" 15 || return 1
+  screenshot "$TMP/share-app.png"
+  page_say "shot $TMP/share-page.png"
+}
+
+test_share_app_and_page() {
+  check_share_app_and_page
+  local status=$?
+  if [ -n "${PAGE_PID:-}" ]; then
+    echo quit >&"${PAGE[1]}" 2>/dev/null
+    wait "$PAGE_PID" 2>/dev/null
+  fi
+  share_stop_all
+  return $status
+}
+
 test_share_drag_shows_in_other_window() {
   check_share_drag_shows_in_other_window
   local status=$?
@@ -364,4 +431,5 @@ test_share_late_move() {
 }
 
 share_tests=(test_share_drag_shows_in_other_window test_share_server_killed_and_back test_share_remote_move_during_drag
+  test_share_app_and_page
   test_share_late_move)

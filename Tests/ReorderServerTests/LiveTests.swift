@@ -206,22 +206,58 @@ struct LiveTests {
     #expect(try await server.terminate() == 0)
   }
 
-  @Test func tenConnectionsPerToken() async throws {
+  /// Whether the server welcomes the client within two seconds (a refused one is closed instead).
+  func welcomed(_ client: LiveClient) async -> Bool {
+    let deadline = Date().addingTimeInterval(2)
+    while Date() < deadline {
+      if client.messages.contains(where: { $0["type"] as? String == "welcome" }) { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+  }
+
+  /// Ten connections per token, counted across instances: five on each, the eleventh refused on
+  /// either; one closed makes room; an instance killed stops counting within its timeout (5 s).
+  @Test func tenConnectionsPerTokenAcrossInstances() async throws {
     let database = try await TestDatabase.shared.prepare()
     let (board, _, viewer) = try await makeBoard("ten", [("todo", [])])
-    let server = try await ServerProcess(["--database", database.server])
+    let one = try await ServerProcess(["--database", database.server])
+    let two = try await ServerProcess(["--database", database.server])
     var clients: [LiveClient] = []
-    for _ in 0..<10 {
-      let client = LiveClient(port: server.port, board: board)
+    for i in 0..<10 {
+      let client = LiveClient(port: i < 5 ? one.port : two.port, board: board)
       client.hello(viewer)
       _ = try await client.next("welcome")
       clients.append(client)
     }
-    let eleventh = LiveClient(port: server.port, board: board)
-    eleventh.hello(viewer)
-    let frame = try await eleventh.closed()
-    #expect(frame?.closeCode == .policyViolation && frame?.reason == "more than 10 connections for this token")
-    for client in clients { client.close() }
-    #expect(try await server.terminate() == 0)
+    for port in [one.port, two.port] {
+      let eleventh = LiveClient(port: port, board: board)
+      eleventh.hello(viewer)
+      let frame = try await eleventh.closed()
+      #expect(frame?.closeCode == .policyViolation && frame?.reason == "more than 10 connections for this token")
+    }
+    // One of instance two's closes: the next one on instance one is let in.
+    clients[9].close()
+    let retry = Date().addingTimeInterval(30)
+    var admitted: LiveClient?
+    while admitted == nil, Date() < retry {
+      let client = LiveClient(port: one.port, board: board)
+      client.hello(viewer)
+      if await welcomed(client) { admitted = client } else { client.close() }
+    }
+    #expect(admitted != nil, "a closed connection still counted")
+    // Instance one killed: its six stop counting once it has been silent for 5 s.
+    kill(one.process.processIdentifier, SIGKILL)
+    let start = ContinuousClock.now
+    var replaced = 0
+    let deadline = Date().addingTimeInterval(60)
+    while replaced < 6, Date() < deadline {
+      let client = LiveClient(port: two.port, board: board)
+      client.hello(viewer)
+      if await welcomed(client) { replaced += 1 } else { client.close() }
+    }
+    print("live: a killed instance's connections counted no more \(ContinuousClock.now - start) after the kill")
+    #expect(replaced == 6)
+    #expect(try await two.terminate() == 0)
   }
 }

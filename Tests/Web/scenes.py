@@ -11,8 +11,8 @@ differ: the frames at 0, 0.1 s and 3 s after differ (the tiles glide) and the en
 birthday order (January: Daichi, Mateo …). Photos: a mouse drag moves IMG_1001 after IMG_1002 in
 the paged flow. Board: a card from To do into Doing, a fourth card refused by Doing's limit, the
 Review column moved before Doing, "Move to Doing" in a card's actions menu (and not once Doing is
-full), card-1 carried into To do with the keyboard, and a board's link /boards/team-a showing the Board and saying that sharing is not
-connected. A screenshot of each scene. No error in the console.
+full), card-1 carried into To do with the keyboard, and a board's link /boards/team-a asking for
+its token. A screenshot of each scene. No error in the console.
 """
 import sys
 import time
@@ -234,14 +234,14 @@ def board(base, shots):
         wait_for("card-1 in To do again", lambda: "card-1" in columns(driver)["todo"])
         check_console(driver)
 
-        # A board's link, as reorder-server answers it: the Board, saying sharing is not connected.
-        load(driver, base + "boards/team-a")
-        caption = driver.find_element(By.ID, "notice").text
-        assert 'Sharing board "team-a" is not connected yet' in caption, caption
-        assert columns(driver)["doing"] == ["card-23", "card-24"]
+        # A board's link, as reorder-server answers it: the shared Board asks for its token first
+        # (Tests/Web/share.py shares it through a real server).
+        driver.get(base + "boards/team-a")
+        caption = wait_for("the token form", lambda: driver.find_elements(By.CSS_SELECTOR, "form.token h2"))[0].text
+        assert caption == 'Board "team-a" is shared', caption
         check_console(driver)
         print("board ok: card-13 into Doing, card-14 refused by the limit, Review moved before Doing, "
-              "Move to Doing offered then withheld, card-1 into To do by keyboard, undone and redone, /boards/team-a says %r" % caption)
+              "Move to Doing offered then withheld, card-1 into To do by keyboard, undone and redone, /boards/team-a shows %r" % caption)
     finally:
         driver.quit()
 

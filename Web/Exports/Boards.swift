@@ -15,6 +15,10 @@ struct WebBoard {
   var hasKeys = false
   /// Keys changed since JavaScript last took the events: records to save.
   var pendingKeys: [KeyRecord] = []
+  /// A viewer's shared board: it follows the server and takes no gesture (BoardShare.swift).
+  var readOnly = false
+  /// A shared board: its committed gestures are written out for the server (BoardShare.swift).
+  var shared = false
 }
 
 /// The boards, by handle (index + 1).
@@ -92,6 +96,7 @@ func makeBoard(_ outline: Outline, columns order: [(id: Int, items: [Int])], siz
 
 @_cdecl("rk_board_pointer_down")
 public func rk_board_pointer_down(_ b: Int32, _ x: Double, _ y: Double, _ time: Double, _ kind: Int32) {
+  guard !isReadOnly(b) else { return }
   performBoard(b) { $0.pointerDown(at: Point(x: x, y: y), time: time, pointer: pointerKind(kind)) }
 }
 
@@ -130,7 +135,7 @@ public func rk_board_scroll(_ b: Int32, _ dx: Double, _ dy: Double, _ x: Double,
 
 @_cdecl("rk_board_key")
 public func rk_board_key(_ b: Int32, _ code: Int32, _ time: Double) {
-  guard let key = navigationKey(code) else { return }
+  guard let key = navigationKey(code), !(isReadOnly(b) && (code == 0 || code == 1)) else { return }
   performBoard(b) { $0.keyPressed(key, time: time) }
 }
 
@@ -138,12 +143,14 @@ public func rk_board_key(_ b: Int32, _ code: Int32, _ time: Double) {
 /// column or across columns, or a column move.
 @_cdecl("rk_board_undo")
 public func rk_board_undo(_ b: Int32, _ time: Double) {
+  guard !isReadOnly(b) else { return }
   performBoard(b) { $0.undo(time: time) }
 }
 
 /// Ctrl+Shift+Z on the board: `Board.redo(time:)`.
 @_cdecl("rk_board_redo")
 public func rk_board_redo(_ b: Int32, _ time: Double) {
+  guard !isReadOnly(b) else { return }
   performBoard(b) { $0.redo(time: time) }
 }
 
@@ -170,7 +177,7 @@ public func rk_board_is_dragging(_ b: Int32) -> Int32 { withBoard(b) { $0.isDrag
 @_cdecl("rk_board_actions")
 public func rk_board_actions(_ b: Int32, _ id: Int32) -> Int32 {
   textBuffer.count = 0
-  guard
+  guard !isReadOnly(b),
     let (actions, names) = withBoard(
       b,
       { board in
@@ -247,6 +254,8 @@ public func rk_board_take_events(_ b: Int32) -> Int32 {
   boards[index]!.pendingKeys = []
   for event in pending {
     switch event {
+    // New data the page applied (the shared board's server): not the user's change.
+    case .view(_, .changed(.replaced)): recordEvent(.changed, -2)
     case .view(_, let viewEvent): appendEvent(viewEvent)
     case .refused(let column): recordEvent(.refused, column)
     case .columnMoved(let column, _, _): recordEvent(.changed, column)
@@ -258,6 +267,7 @@ public func rk_board_take_events(_ b: Int32) -> Int32 {
     appendRecord(saved)
     recordEvent(.key, saved.id, start, textBuffer.count - start - 1)
   }
+  if let board = boards[index], board.shared { appendCommits(pending, board: board.board) }
   return Int32(eventBuffer.count / 4)
 }
 

@@ -66,6 +66,10 @@ enum EventKind: Int32 {
   case dropFailed = 8
   case key = 9
   case refused = 10
+  /// A shared board's committed card move (BoardShare.swift): the column; a and b its text.
+  case commitCards = 11
+  /// A shared board's committed column move: the column; a and b its text.
+  case commitColumn = 12
 }
 
 nonisolated(unsafe) var renderBuffer = GrowingBuffer<Double>(capacity: 1024)

@@ -11,7 +11,8 @@ window.reorderKit = reorderKit;
 const RENDER_HEADER = 8;
 const RENDER_STRIDE = 14;
 const KIND = { item: 0, header: 1, gap: 2, dropHighlight: 3, forbidden: 4, focusRing: 5 };
-const EVENT = { lifted: 1, dropped: 2, cancelled: 3, changed: 4, announcement: 5, tapped: 6, denied: 7, dropFailed: 8, key: 9, refused: 10 };
+const EVENT = { lifted: 1, dropped: 2, cancelled: 3, changed: 4, announcement: 5, tapped: 6, denied: 7, dropFailed: 8, key: 9, refused: 10,
+  commitCards: 11, commitColumn: 12 };
 const POINTER = { touch: 0, pen: 1, mouse: 2 };
 // The engine's keys (Web/Exports/Keyboard.swift), by the DOM's KeyboardEvent.key.
 const KEY = { " ": 0, Enter: 1, Escape: 2, ArrowUp: 3, ArrowDown: 4, ArrowLeft: 5, ArrowRight: 6, Home: 7, End: 8 };
@@ -55,10 +56,7 @@ function parseParameters() {
   const share = board ? decodeURIComponent(board[1]) : null;
   const scene = share !== null ? "board" : params.get("scene") ?? "colors";
   if (!SCENES.includes(scene)) throw new Error(`There is no scene "${scene}": choose one of ${SCENES.join(", ")}.`);
-  if (!BUILT.includes(scene)) {
-    const sharing = share !== null ? ` Sharing board "${share}" is not connected yet either.` : "";
-    throw new Error(`The ${scene} scene is not in the web build yet: only ${BUILT.join(", ")} are.${sharing}`);
-  }
+  if (!BUILT.includes(scene)) throw new Error(`The ${scene} scene is not in the web build yet: only ${BUILT.join(", ")} are.`);
   const itemsText = params.get("items") ?? "50";
   if (!/^[0-9]+$/.test(itemsText)) throw new Error(`items=${itemsText} is not a number of items.`);
   const items = Number(itemsText);
@@ -617,49 +615,48 @@ function cardLines(title) {
 const BOARD_HEADER = 9;
 const COLUMN_HEADER = 11;
 
+// The Board's identifiers: the engine takes integers, the page, the report and the server names.
+// The built-in columns are 1…5 and card-N is N (as the saved records have always had them);
+// anything else a shared board holds gets a number of its own.
+function boardIds() {
+  const columns = new Map(), cards = new Map(), columnNames = new Map(), cardNames = new Map();
+  let nextColumn = 100, nextCard = 10_000_000;
+  const known = (names, map, name, make) => {
+    if (!map.has(name)) { const n = make(); map.set(name, n); names.set(n, name); }
+    return map.get(name);
+  };
+  return {
+    column: (name) => known(columnNames, columns, name, () => {
+      const k = BOARD_COLUMNS.findIndex(([key]) => key === name);
+      return k >= 0 ? k + 1 : nextColumn++;
+    }),
+    card: (name) => known(cardNames, cards, name, () => {
+      const m = /^card-([1-9][0-9]{0,6})$/.exec(name);
+      return m ? Number(m[1]) : nextCard++;
+    }),
+    hasCard: (name) => cards.has(name),
+    hasColumn: (name) => columns.has(name),
+    columnName: (n) => columnNames.get(n) ?? BOARD_COLUMNS[n - 1]?.[0] ?? String(n),
+    cardName: (n) => cardNames.get(n) ?? `card-${n}`,
+    columnTitle: (n) => BOARD_COLUMNS.find(([key]) => key === (columnNames.get(n) ?? BOARD_COLUMNS[n - 1]?.[0]))?.[1]
+      ?? columnNames.get(n) ?? `Column ${n}`,
+    cardTitle: (n) => { const name = cardNames.get(n); return name === undefined || /^card-[0-9]+$/.test(name) ? cardTitle(n) : name; },
+  };
+}
+
 async function startBoard(rk, { share, reset, cards }) {
   const now = () => (reorderKit.clock ? reorderKit.clock() : performance.now() / 1000);
   const scene = "board";
-  document.getElementById("scene-title").textContent = "Board";
+  document.getElementById("scene-title").textContent = share !== null ? `Board · ${share}` : "Board";
   view.setAttribute("aria-label", "Board");
   view.dataset.scene = scene;
-  const columnKey = (id) => BOARD_COLUMNS[id - 1]?.[0] ?? String(id);
-  const itemName = (id) => `card-${id}`;
-  const lines = [];
-  const heights = BOARD_TITLES.map((title) => 22 + 19 * cardLines(title).length + 8);
-  let n = 1;
-  boardCounts(cards).forEach((count, k) => {
-    lines.push(`S ${k + 1} ${BOARD_COLUMNS[k][1]}`);
-    for (let i = 0; i < count; i++, n++) {
-      lines.push(`I ${n} ${cardTitle(n)}`, `W ${n} 240 ${heights[(n - 1) % BOARD_TITLES.length]}`);
-    }
-  });
+  const ids = boardIds();
+  const columnKey = (id) => ids.columnName(id);
+  const itemName = (id) => ids.cardName(id);
+  const titleOf = (id) => ids.cardTitle(id);
   // Doing's limit: three on the built-in board, none on a board made for scale (the desktop's rule).
   const limit = cards === null ? DOING_LIMIT : null;
-  if (limit !== null) lines.push(`L 3 ${limit}`);
-  const b = rk.rk_board_create(writeInput(rk, lines.join("\n")), view.clientWidth, view.clientHeight);
-  if (b === 0) throw new Error("The engine could not create the board.");
-  if (share !== null) warn(`Sharing board "${share}" is not connected yet: this board is local.`);
-
-  // Saved like the other scenes: a record per card (its column, its key) and per column (a
-  // negative id), a board's link under a key of its own.
-  // A board of `&items=N` cards saves as "board-N", as the desktop's `--items N` does.
-  const sceneKey = share !== null ? `${scene}:${share}` : cards !== null ? `${scene}-${cards}` : scene;
-  const saved = await restoreOrder(rk, { restore: (length) => rk.rk_board_restore(b, length), initialKeys: () => rk.rk_board_initial_keys(b) },
-    sceneKey, reset);
-  const store = saved?.store;
-  let saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
-    warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
-  });
-  function save(records) {
-    if (!store || records.length === 0) return;
-    // One record per moved card (or column), written in order, off the frame path.
-    saving = saving.then(() => store.put(sceneKey, records)).catch((error) => {
-      warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
-    });
-  }
-  reorderKit.saved = () => saving;
-
+  let b = 0;
   const decoder = new TextDecoder();
   const columns = new Map(); // column id → { element, header, body }
   const cells = new Map(); // card id → element
@@ -667,6 +664,61 @@ async function startBoard(rk, { share, reset, cards }) {
   const menu = actionsMenu(view, cells, () => takeEvents());
   let focusedId = 0;
   let lastFrames = [];
+  let sharing = null; // the shared board's connection (shareBoard), for a board's link
+
+  // A board of columns [{ id: name, items: [names] }] in the engine (a shared board's whole new
+  // shape, too: its cells are made again).
+  function create(data) {
+    const lines = [];
+    for (const section of data) {
+      const c = ids.column(section.id);
+      lines.push(`S ${c} ${ids.columnTitle(c)}`);
+      for (const name of section.items) {
+        const n = ids.card(name);
+        lines.push(`I ${n} ${titleOf(n)}`, `W ${n} 240 ${22 + 19 * cardLines(titleOf(n)).length + 8}`);
+      }
+    }
+    if (limit !== null && data.some((section) => section.id === "doing")) lines.push(`L ${ids.column("doing")} ${limit}`);
+    const created = rk.rk_board_create(writeInput(rk, lines.join("\n")), view.clientWidth, view.clientHeight);
+    if (created === 0) throw new Error("The engine could not create the board.");
+    for (const c of columns.values()) { c.header.remove(); c.body.remove(); }
+    for (const element of cells.values()) element.remove();
+    columns.clear();
+    cells.clear();
+    b = created;
+  }
+
+  let store = null;
+  let saving = Promise.resolve();
+  let save = () => {}; // a local board's records into IndexedDB
+  if (share === null) {
+    const built = [];
+    let n = 1;
+    boardCounts(cards).forEach((count, k) => {
+      const items = [];
+      for (let i = 0; i < count; i++, n++) items.push(`card-${n}`);
+      built.push({ id: BOARD_COLUMNS[k][0], items });
+    });
+    create(built);
+    // Saved like the other scenes: a record per card (its column, its key) and per column (a
+    // negative id). A board of `&items=N` cards saves as "board-N", as the desktop's `--items N` does.
+    // A shared board (a board's link) is the server's and its outbox's, never this store's.
+    const sceneKey = cards !== null ? `${scene}-${cards}` : scene;
+    const saved = await restoreOrder(rk, { restore: (length) => rk.rk_board_restore(b, length), initialKeys: () => rk.rk_board_initial_keys(b) },
+      sceneKey, reset);
+    store = saved?.store;
+    saving = (saved?.writing ?? Promise.resolve()).catch((error) => {
+      warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
+    });
+    save = (records) => {
+      if (!store || records.length === 0) return;
+      // One record per moved card (or column), written in order, off the frame path.
+      saving = saving.then(() => store.put(sceneKey, records)).catch((error) => {
+        warn(`Not saved: IndexedDB failed (${error.message}); this page keeps its changes in memory only.`);
+      });
+    };
+  }
+  reorderKit.saved = () => saving;
 
   function order() {
     const length = rk.rk_board_outline(b);
@@ -687,10 +739,12 @@ async function startBoard(rk, { share, reset, cards }) {
     let textLength = 0;
     for (let i = 0; i < count; i++) {
       const kind = records[i * 4];
-      if (kind === EVENT.announcement || kind === EVENT.key) textLength = Math.max(textLength, records[i * 4 + 2] + records[i * 4 + 3]);
+      if (kind === EVENT.announcement || kind === EVENT.key || kind === EVENT.commitCards || kind === EVENT.commitColumn) {
+        textLength = Math.max(textLength, records[i * 4 + 2] + records[i * 4 + 3]);
+      }
     }
     const text = new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), textLength).slice();
-    let changed = false;
+    let changed = false, data = false;
     const keys = [];
     for (let i = 0; i < count; i++) {
       const [kind, id, a, len] = records.subarray(i * 4, i * 4 + 4);
@@ -699,8 +753,20 @@ async function startBoard(rk, { share, reset, cards }) {
         case EVENT.dropped: report.push({ event: "dropped", scene, item: itemName(id) }); break;
         case EVENT.cancelled: report.push({ event: "cancelled", scene, item: itemName(id) }); break;
         case EVENT.refused: report.push({ event: "refused", scene, view: columnKey(id) }); break;
-        case EVENT.changed: changed = true; break;
+        // -2: new data the page applied (a shared board's server), not the user's change.
+        case EVENT.changed: if (id === -2) data = true; else changed = true; break;
         case EVENT.key: keys.push(...parseRecords(decoder.decode(text.subarray(a, a + len)))); break;
+        case EVENT.commitCards: {
+          const [before, ...items] = decoder.decode(text.subarray(a, a + len)).split(" ").map(Number);
+          sharing?.commit({ kind: "moveCards", items: items.map(itemName), view: columnKey(id), section: columnKey(id),
+            before: before === 0 ? null : itemName(before) });
+          break;
+        }
+        case EVENT.commitColumn: {
+          const before = Number(decoder.decode(text.subarray(a, a + len)));
+          sharing?.commit({ kind: "moveColumns", items: [columnKey(id)], before: before === 0 ? null : columnKey(before) });
+          break;
+        }
         case EVENT.announcement: {
           const said = decoder.decode(text.subarray(a, a + len));
           announce.textContent = said;
@@ -709,18 +775,16 @@ async function startBoard(rk, { share, reset, cards }) {
         }
       }
     }
-    if (changed) {
-      const sections = order();
-      countCards(sections);
-      report.push({ event: "changed", scene, sections });
-    }
+    if (changed || data) countCards(order());
+    if (changed) report.push({ event: "changed", scene, sections: order() });
+    if (changed) sharing?.changed();
     save(keys);
   }
 
   // Each column's number of cards, for its header (only the visible cards are drawn).
   const counts = new Map();
   function countCards(sections) {
-    for (const section of sections) counts.set(BOARD_COLUMNS.findIndex(([key]) => key === section.id) + 1, section.items.length);
+    for (const section of sections) counts.set(ids.column(section.id), section.items.length);
   }
 
   function column(id) {
@@ -732,7 +796,7 @@ async function startBoard(rk, { share, reset, cards }) {
     const body = document.createElement("div");
     body.className = "column";
     body.setAttribute("role", "list");
-    body.setAttribute("aria-label", BOARD_COLUMNS[id - 1]?.[1] ?? "");
+    body.setAttribute("aria-label", ids.columnTitle(id));
     view.append(header, body);
     c = { header, body };
     columns.set(id, c);
@@ -748,13 +812,13 @@ async function startBoard(rk, { share, reset, cards }) {
     element.dataset.n = String(id);
     element.tabIndex = -1;
     element.setAttribute("role", "listitem");
-    element.setAttribute("aria-label", cardTitle(id));
+    element.setAttribute("aria-label", titleOf(id));
     // The title in the lines its height was made for (cardLines, the desktop's wrapping), one line
     // each, cut with an ellipsis if the browser's font is wider: the text fills the card exactly,
     // never a blank strip or an overlap where the browser would wrap otherwise.
     const title = document.createElement("span");
     title.className = "title";
-    for (const text of cardLines(cardTitle(id))) {
+    for (const text of cardLines(titleOf(id))) {
       const line = document.createElement("span");
       line.textContent = text;
       title.append(line);
@@ -764,7 +828,7 @@ async function startBoard(rk, { share, reset, cards }) {
     actions.type = "button";
     actions.tabIndex = -1;
     actions.textContent = "⋯";
-    actions.setAttribute("aria-label", `Actions for ${cardTitle(id)}`);
+    actions.setAttribute("aria-label", `Actions for ${titleOf(id)}`);
     actions.setAttribute("aria-haspopup", "menu");
     element.append(title, actions);
     cells.set(id, element);
@@ -812,10 +876,10 @@ async function startBoard(rk, { share, reset, cards }) {
         element.style.setProperty("--lift", values[o + 9]);
         frames.push([cid, x + fx, y + fy, w, h]);
       }
-      const title = BOARD_COLUMNS[id - 1]?.[1] ?? "";
+      const title = ids.columnTitle(id);
       const cards = counts.get(id) ?? 0;
       // Written only when it changed: a new text node every frame would lay the page out every frame.
-      const text = id === 3 && limit !== null ? `${title} · ${cards}/${limit}` : `${title} · ${cards}`;
+      const text = columnKey(id) === "doing" && limit !== null ? `${title} · ${cards}/${limit}` : `${title} · ${cards}`;
       if (c.header.textContent !== text) c.header.textContent = text;
     }
     const lead = values[4];
@@ -848,49 +912,440 @@ async function startBoard(rk, { share, reset, cards }) {
     const t = now();
     rk.rk_board_tick(b, t);
     takeEvents();
+    sharing?.frame(t);
     draw(t);
     requestAnimationFrame(frame);
   }
 
-  wireInput({
-    view, now, takeEvents, draw, cell: ".card", menuOpen: () => menu.current !== null, openMenu, closeMenu,
-    down: (x, y, t, pointer) => rk.rk_board_pointer_down(b, x, y, t, pointer),
-    move: (x, y, t) => rk.rk_board_pointer_move(b, x, y, t),
-    up: (x, y, t) => rk.rk_board_pointer_up(b, x, y, t),
-    cancel: (t) => rk.rk_board_cancel(b, t),
-    wheel: (dx, dy, x, y, t) => rk.rk_board_scroll(b, dx, dy, x, y, t),
-    focused: () => rk.rk_board_focused(b),
-    focus: (id, t) => rk.rk_board_focus(b, id, t),
-    isDragging: () => rk.rk_board_is_dragging(b) !== 0,
-    key: (code, t) => rk.rk_board_key(b, code, t),
-    undo: (t) => rk.rk_board_undo(b, t),
-    redo: (t) => rk.rk_board_redo(b, t),
-  });
-
   // The engine's accessibility actions on a card: moves within its column and "Move to Doing" …
   function openMenu(id) {
     const count = cells.has(id) ? rk.rk_board_actions(b, id) : 0;
-    if (count === 0) { menu.close(false); announce.textContent = `${cardTitle(id)} cannot move now.`; return; }
+    if (count === 0) {
+      menu.close(false);
+      announce.textContent = sharing?.readOnly() ? `${titleOf(id)}: this board is read-only.` : `${titleOf(id)} cannot move now.`;
+      return;
+    }
     const names = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), rk.rk_text_length()));
-    menu.open(id, `Move ${cardTitle(id)}`, names.split("\n").slice(0, count).map((name, index) => ({
+    menu.open(id, `Move ${titleOf(id)}`, names.split("\n").slice(0, count).map((name, index) => ({
       name, perform: () => rk.rk_board_perform_action(b, id, index, now()),
     })));
   }
   function closeMenu(refocus) { menu.close(refocus); }
 
-  const t0 = now();
-  rk.rk_board_tick(b, t0);
-  countCards(order());
-  takeEvents();
-  draw(t0);
-  const r = view.getBoundingClientRect();
-  report.push({
-    event: "ready", scene, window: [window.innerWidth, window.innerHeight],
-    items: lastFrames.map(([id, x, y, w, hh]) => ({ id: itemName(id), frame: [x + r.left, y + r.top, w, hh] })),
-    sections: order(),
+  // The first frame, the report's "ready", and the frames from then on.
+  function begin() {
+    const t0 = now();
+    rk.rk_board_tick(b, t0);
+    countCards(order());
+    takeEvents();
+    draw(t0);
+    const r = view.getBoundingClientRect();
+    report.push({
+      event: "ready", scene, window: [window.innerWidth, window.innerHeight],
+      items: lastFrames.map(([id, x, y, w, hh]) => ({ id: itemName(id), frame: [x + r.left, y + r.top, w, hh] })),
+      sections: order(),
+    });
+    wireInput({
+      view, now, takeEvents, draw, cell: ".card", menuOpen: () => menu.current !== null, openMenu, closeMenu,
+      down: (x, y, t, pointer) => {
+        if (sharing?.readOnly()) sharing.refuseUpFront();
+        rk.rk_board_pointer_down(b, x, y, t, pointer);
+      },
+      move: (x, y, t) => rk.rk_board_pointer_move(b, x, y, t),
+      up: (x, y, t) => rk.rk_board_pointer_up(b, x, y, t),
+      cancel: (t) => rk.rk_board_cancel(b, t),
+      wheel: (dx, dy, x, y, t) => rk.rk_board_scroll(b, dx, dy, x, y, t),
+      focused: () => rk.rk_board_focused(b),
+      focus: (id, t) => rk.rk_board_focus(b, id, t),
+      isDragging: () => rk.rk_board_is_dragging(b) !== 0,
+      key: (code, t) => rk.rk_board_key(b, code, t),
+      undo: (t) => rk.rk_board_undo(b, t),
+      redo: (t) => rk.rk_board_redo(b, t),
+    });
+    reorderKit.ready = true;
+    requestAnimationFrame(frame);
+  }
+
+  if (share === null) { begin(); return; }
+
+  // A board's link: the server's board, through the share connection (shareBoard, below). It
+  // builds the board the first time it knows it (its last copy in this browser, or the server's
+  // welcome) and hands the server's changes to the engine as lines (rk_board_share_apply).
+  sharing = shareBoard(share, {
+    build(data) {
+      const first = b === 0;
+      create(data);
+      if (first) begin(); else { countCards(order()); draw(now()); }
+    },
+    // Applies the server's board ({ views }) and changes ([C]) in the engine; false when it must
+    // wait (a drag holds, or the lines name something the engine's board was not built with).
+    apply(views, changes) {
+      if (b === 0) return false;
+      const lines = [];
+      for (const section of views ?? []) {
+        lines.push(`S ${ids.column(section.id)}`);
+        for (const item of section.items) lines.push(`I ${ids.card(item)}`);
+      }
+      for (const change of changes) {
+        if (change.kind === "moveCards") {
+          lines.push(`M ${ids.column(change.view)} ${change.before == null ? 0 : ids.card(change.before)} ${change.items.map((i) => ids.card(i)).join(" ")}`);
+        } else if (change.kind === "moveColumns") {
+          lines.push(`K ${change.before == null ? 0 : ids.column(change.before)} ${change.items.map((i) => ids.column(i)).join(" ")}`);
+        } else if (change.kind === "deleteItems") {
+          const gone = change.items.filter((i) => ids.hasCard(i)).map((i) => ids.card(i));
+          const goneColumns = change.items.filter((i) => ids.hasColumn(i)).map((i) => ids.column(i));
+          if (gone.length) lines.push(`D ${gone.join(" ")}`);
+          if (goneColumns.length) lines.push(`E ${goneColumns.join(" ")}`);
+        }
+      }
+      const code = rk.rk_board_share_apply(b, writeInput(rk, lines.join("\n")), now());
+      if (code === 1) throw new Error("the engine could not read the server's board");
+      return code === 0;
+    },
+    // Whether the board was built with every card and column these names hold.
+    knows: (names) => names.every((n) => ids.hasCard(n) || ids.hasColumn(n)),
+    built: () => b !== 0,
+    order,
+    // An editor's board (or one not yet told) writes its gestures out; a viewer's takes none.
+    role: (role) => { if (b !== 0) rk.rk_board_set_shared(b, role === "viewer" ? 2 : 1); },
+    dragging: () => b !== 0 && rk.rk_board_is_dragging(b) !== 0,
+    takeEvents,
   });
-  reorderKit.ready = true;
-  requestAnimationFrame(frame);
+}
+
+// MARK: A shared board (a board's link, /boards/B): reorder-server's `live` WebSocket (DESIGN "The
+// board server"). The token is asked for once and kept in localStorage per board; the last board
+// seen, its revision and epoch, and the outbox of commits the server has not acknowledged are kept
+// there too, so a reload (also offline) shows the board and loses no move. The engine applies what
+// the server says (`engine.apply`: lines for rk_board_share_apply) and writes what the user
+// committed (`commit`, from the board's events); this only carries messages and keeps the outbox.
+
+const shareKey = (board, what) => `reorderkit:share:${what}:${board}`;
+
+function readStored(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? fallback : JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
+
+function writeStored(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The token form: one field, Enter (or the button) keeps the token and resolves it.
+function askToken(board, problem) {
+  return new Promise((resolve) => {
+    view.replaceChildren();
+    const form = document.createElement("form");
+    form.className = "token";
+    const title = document.createElement("h2");
+    title.textContent = `Board "${board}" is shared`;
+    const label = document.createElement("label");
+    label.textContent = "Paste the token you were given for it:";
+    const input = document.createElement("input");
+    input.type = "password";
+    input.name = "token";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    input.required = true;
+    label.append(input);
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.textContent = "Open the board";
+    const hint = document.createElement("p");
+    hint.textContent = "This browser keeps it for this board; “Forget token” in the bar removes it.";
+    form.append(title, label, button, hint);
+    if (problem) {
+      const error = document.createElement("p");
+      error.className = "error";
+      error.setAttribute("role", "alert");
+      error.textContent = problem;
+      form.insertBefore(error, label);
+    }
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const token = input.value.trim();
+      if (!token) return;
+      writeStored(shareKey(board, "token"), token);
+      form.remove();
+      resolve(token);
+    });
+    view.append(form);
+    input.focus();
+  });
+}
+
+function shareBoard(board, engine) {
+  const status = document.createElement("span");
+  status.id = "share";
+  document.getElementById("caption").prepend(status, " ");
+  // Once a token is kept: the bar's button that forgets it (and this board's copy and outbox).
+  function offerForget() {
+    const forget = document.createElement("button");
+    forget.type = "button";
+    forget.className = "forget";
+    forget.textContent = "Forget token";
+    forget.addEventListener("click", () => {
+      writeStored(shareKey(board, "token"), null);
+      writeStored(shareKey(board, "state"), null);
+      location.reload();
+    });
+    document.querySelector(".bar").append(forget);
+  }
+
+  // { epoch, revision, views: the board as last shown, outbox: [{ gesture, change }] }
+  const state = readStored(shareKey(board, "state"), null) ?? { epoch: null, revision: null, views: null, outbox: [] };
+  if (!Array.isArray(state.outbox)) state.outbox = [];
+  let token = readStored(shareKey(board, "token"), null);
+  let socket = null;
+  let connection = null; // null: never connected yet; "online" | "offline"
+  let role = null;
+  let retry = 0.5; // seconds before the next reconnection (doubles up to 8)
+  let diverged = false; // others' commits arrived while ours were unacknowledged: reload once drained
+  let queued = null; // { views, changes } the engine could not take yet (a drag holds)
+  const sent = new Set(); // gestures sent on this connection, not yet answered
+  let stopped = false;
+  let lastStatus = "";
+
+  const save = () => {
+    if (!writeStored(shareKey(board, "state"), state)) notice.textContent = "Not kept in this browser: localStorage refused the outbox.";
+  };
+
+  function showStatus() {
+    const waiting = state.outbox.length;
+    const moves = waiting === 1 ? "1 move" : `${waiting} moves`;
+    let text;
+    if (connection === "online") {
+      text = role === "viewer" ? "Shared · read-only: this token may view, not move"
+        : waiting === 0 ? "Shared · connected" : `Shared · sending ${moves}`;
+    } else if (connection === "offline") {
+      text = waiting === 0 ? "Offline · reconnecting" : `Offline · ${moves} waiting`;
+    } else {
+      text = waiting === 0 ? "Shared · connecting" : `Connecting · ${moves} waiting`;
+    }
+    if (text !== lastStatus) { status.textContent = text; lastStatus = text; }
+  }
+
+  function setConnection(next) {
+    if (connection === next) return;
+    connection = next;
+    report.push({ event: "connection", state: next });
+    showStatus();
+  }
+
+  // The board as the page shows it now, kept for a reload; and, for others' commits shown, the
+  // report's `remote` (the desktop's line).
+  function shown(remote) {
+    state.views = engine.order().map(({ id, items }) => ({ id, sections: [{ id, items }] }));
+    save();
+    if (remote) report.push({ event: "remote", scene: "board", views: state.views });
+  }
+
+  const columnsOf = (views) => views.map((v) => ({ id: v.id, items: v.sections.flatMap((s) => s.items) }));
+  const namesOf = (views) => views.flatMap((v) => [v.id, ...v.sections.flatMap((s) => s.items)]);
+
+  // The server's whole board (and our unacknowledged moves on top of it), or changes to it.
+  function take(views, changes) {
+    if (queued) {
+      queued = { views: views ?? queued.views, changes: views ? changes : [...queued.changes, ...changes] };
+    } else {
+      queued = { views, changes };
+    }
+    flushQueued();
+  }
+
+  function flushQueued() {
+    if (!queued || engine.dragging()) return;
+    const { views, changes } = queued;
+    // The report's `remote` says what the server changed on a board shown before (the first board
+    // shown is the report's `ready`).
+    const remote = engine.built();
+    if (views && !engine.knows(namesOf(views))) {
+      engine.build(columnsOf(views));
+      engine.role(role);
+      if (changes.length && !engine.apply(null, changes)) return;
+    } else if (!engine.apply(views ? columnsOf(views) : null, changes)) {
+      return;
+    }
+    queued = null;
+    engine.takeEvents();
+    shown(remote);
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  // Each unacknowledged commit, in order, that this connection has not sent yet.
+  function flush() {
+    if (connection !== "online" || role !== "editor") return;
+    for (const entry of state.outbox) {
+      if (sent.has(entry.gesture)) continue;
+      sent.add(entry.gesture);
+      send({ type: "commit", gesture: entry.gesture, change: entry.change });
+    }
+  }
+
+  // `hello`: with `after` only when the board shown is the server's at that revision (no move of
+  // ours waits, nobody else's arrived meanwhile), else the whole board.
+  function hello() {
+    const message = { type: "hello", token };
+    if (state.epoch) message.epoch = state.epoch;
+    if (state.revision !== null && state.outbox.length === 0 && !diverged && !queued) message.after = state.revision;
+    send(message);
+  }
+
+  function receive(message) {
+    switch (message.type) {
+      case "welcome": {
+        role = message.role === "viewer" ? "viewer" : "editor";
+        engine.role(role);
+        if (message.reset && state.epoch !== null) {
+          announce.textContent = `Board "${board}" was recreated on the server: showing it as it is now.`;
+        }
+        if (message.epoch !== state.epoch && state.epoch !== null) diverged = true;
+        state.epoch = message.epoch;
+        state.revision = message.revision;
+        if (message.views) {
+          diverged = false;
+          // Our moves the server has not acknowledged go on top of its board, in order.
+          take(message.views, state.outbox.map((entry) => entry.change));
+        } else if (message.changes?.length) {
+          take(null, message.changes);
+        } else {
+          save();
+        }
+        setConnection("online");
+        flush();
+        showStatus();
+        break;
+      }
+      case "remote": {
+        if (state.revision === null || message.revision <= state.revision) break;
+        if (message.revision > state.revision + 1) { hello(); break; } // a gap: the server fills it
+        state.revision = message.revision;
+        if (state.outbox.length > 0) diverged = true;
+        take(null, message.changes ?? []);
+        break;
+      }
+      case "ack": {
+        const at = state.outbox.findIndex((entry) => entry.gesture === message.gesture);
+        if (at < 0) break;
+        state.outbox.splice(at, 1);
+        sent.delete(message.gesture);
+        if (state.revision !== null && message.revision > state.revision + 1) diverged = true;
+        state.revision = Math.max(state.revision ?? 0, message.revision);
+        if (state.outbox.length === 0 && diverged) hello();
+        save();
+        showStatus();
+        break;
+      }
+      case "rejected": {
+        const at = state.outbox.findIndex((entry) => entry.gesture === message.gesture);
+        if (message.reason === "rateLimited") {
+          // Kept, and sent again after the time the server names (counted for the tests).
+          sent.delete(message.gesture);
+          reorderKit.rateLimited = (reorderKit.rateLimited ?? 0) + 1;
+          setTimeout(flush, Math.max(10, Number(message.retryAfterMs) || 1000));
+          break;
+        }
+        if (at >= 0) state.outbox.splice(at, 1);
+        sent.delete(message.gesture);
+        const said = message.reason === "lostRace" ? "Your move was undone: someone moved the same cards first."
+          : message.reason === "forbidden" ? "Your move was not saved: this token may not move cards."
+          : `Your move was refused by the server${message.message ? `: ${message.message}` : "."}`;
+        announce.textContent = said;
+        notice.textContent = said;
+        report.push({ event: "rejected", scene: "board", gesture: message.gesture, reason: message.reason });
+        report.push({ event: "announcement", scene: "board", text: said });
+        // The server's board, with what still waits on top.
+        diverged = true;
+        save();
+        hello();
+        showStatus();
+        break;
+      }
+      case "error":
+        console.warn(`reorder-server: ${message.code}: ${message.message}`);
+        break;
+    }
+  }
+
+  function connect() {
+    if (stopped) return;
+    const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/boards/${encodeURIComponent(board)}/live`;
+    const ws = new WebSocket(url);
+    socket = ws;
+    sent.clear();
+    ws.onopen = () => hello();
+    ws.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch { return; }
+      if (message && typeof message === "object") receive(message);
+    };
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      socket = null;
+      sent.clear();
+      setConnection("offline");
+      if (event.code === 1008) {
+        // A bad, revoked or other board's token: one clear message, and the form again.
+        stopped = true;
+        writeStored(shareKey(board, "token"), null);
+        const reason = event.reason ? ` (${event.reason})` : "";
+        const said = `The server refused the token for board "${board}"${reason}. Paste a valid token.`;
+        report.push({ event: "error", message: said, code: 1008 });
+        notice.textContent = said;
+        document.querySelector(".bar .forget")?.remove();
+        askToken(board, said).then((fresh) => { token = fresh; stopped = false; location.reload(); });
+        return;
+      }
+      setTimeout(connect, retry * 1000 * (0.75 + Math.random() * 0.5));
+      retry = Math.min(retry * 2, 8);
+    };
+    ws.addEventListener("message", () => { retry = 0.5; }, { once: true });
+  }
+
+  async function run() {
+    if (!token) token = await askToken(board, null);
+    offerForget();
+    if (state.views) {
+      // The last board seen (our waiting moves included): shown at once, also offline.
+      engine.build(columnsOf(state.views));
+      engine.role(role);
+    }
+    showStatus();
+    connect();
+  }
+
+  const controller = {
+    readOnly: () => role === "viewer",
+    refuseUpFront() {
+      const said = "This board is read-only: your token may view it, not move cards.";
+      announce.textContent = said;
+    },
+    // A gesture the user committed (the engine wrote it): into the outbox, then to the server.
+    commit(change) {
+      if (role === "viewer") return;
+      const gesture = `g-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+      state.outbox.push({ gesture, change });
+      if (queued) diverged = true;
+      flush();
+      showStatus();
+    },
+    changed() { shown(false); },
+    frame() { flushQueued(); },
+  };
+  run().catch((error) => fail(error.message));
+  return controller;
 }
 
 // MARK: The scene

@@ -12,7 +12,8 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
   var keep = [Bool](repeating: false, count: n)
   guard n > 0 else { return keep }
   var tails: [Int] = []  // tails[l]: index of the smallest tail of an increasing run of length l + 1
-  var previous = [Int](repeating: -1, count: n)
+  // Written for every value before it is read: left uninitialized (`Int` is trivial).
+  var previous = [Int](unsafeUninitializedCapacity: n) { _, count in count = n }
   values.withUnsafeBufferPointer { v in
     for i in 0..<n {
       let x = v[i]
@@ -78,8 +79,9 @@ func heaviestLongestIncreasingSubsequence(_ values: [Int], weights: [Int], bound
     }
     count = n + 1
   }
-  // Written for each value of a stretch before a later one of the same stretch reads it.
-  var previous = [Int](repeating: -1, count: n)
+  // Written for each value of a stretch before a later one of the same stretch reads it (left
+  // uninitialized: `Int` is trivial, and a value outside every stretch is never read).
+  var previous = [Int](unsafeUninitializedCapacity: n) { _, count in count = n }
   var prefixMaximum = -1
   var start = 0  // the stretch after the last pivot
   var low = -1  // the last pivot's value
@@ -114,9 +116,11 @@ func heaviestRun(
   // A run's (length, weight) packed in 64 bits (on 32-bit platforms too), the length in the upper
   // half: comparing two packed runs compares their lengths, then their weights.
   var tree = [UInt64](repeating: 0, count: width + 1)
-  var treeIndex = [Int](repeating: -1, count: width + 1)
+  // Read only where `tree` holds a run, which writes it: left uninitialized (`Int` is trivial).
+  var treeIndex = [Int](unsafeUninitializedCapacity: width + 1) { _, count in count = width + 1 }
   var best: UInt64 = 0
   var bestIndex = -1
+  var smallest = below  // the smallest value in the tree so far
   tree.withUnsafeMutableBufferPointer { tree in
     treeIndex.withUnsafeMutableBufferPointer { treeIndex in
       for i in range {
@@ -124,7 +128,10 @@ func heaviestRun(
         guard value > above && value < below else { continue }
         var found: UInt64 = 0
         var foundIndex = -1
-        var j = value - above - 1  // prefix over smaller values: tree positions 1...(its position - 1)
+        // The prefix over smaller values: tree positions 1...(its position - 1), empty when the
+        // value is below every value so far (each one, in data that comes reversed).
+        var j = value < smallest ? 0 : value - above - 1
+        if value < smallest { smallest = value }
         while j > 0 {
           if tree[j] > found {
             found = tree[j]
@@ -138,12 +145,12 @@ func heaviestRun(
           best = run
           bestIndex = i
         }
+        // A node holds at least what each node below it holds: once one holds `run` or more,
+        // so do all the nodes above it, and the update is done.
         j = value - above
-        while j <= width {
-          if run > tree[j] {
-            tree[j] = run
-            treeIndex[j] = i
-          }
+        while j <= width && run > tree[j] {
+          tree[j] = run
+          treeIndex[j] = i
           j += j & -j
         }
       }

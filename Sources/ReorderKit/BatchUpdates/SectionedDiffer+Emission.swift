@@ -28,13 +28,16 @@ extension SectionedDiffer {
       if t == k { return ref < old.count ? newSectionOfOld[ref] : ref - old.count }
       return between[t - 1].position[ref]
     }
+    // Without sections inserted, deleted or moved, every item change is in the stage of `.items`:
+    // an item is at its old path before that stage and at its new path from it on.
+    let (still, itemStage) = (!sectionsChange, plan.deleteItemStage)
     func position(_ r: Int, after t: Int) -> ItemPath {
-      if t == 0 {
+      if t == 0 || (still && t < itemStage) {
         let o = r >= newCount ? r - newCount : oldOfNew[r]
         let os = oldSectionOfFlat[o]
         return ItemPath(item: o - oldStart[os], section: os)
       }
-      if t == k {
+      if t == k || still {
         let s = newSectionOfFlat[r]
         return ItemPath(item: r - newStart[s], section: s)
       }
@@ -55,8 +58,13 @@ extension SectionedDiffer {
     var batches = [BatchUpdate](repeating: BatchUpdate(), count: k + 1)
     // Room for the item moves and inserts of each stage, counted first: no regrowth.
     var counts = [Int](repeating: 0, count: 2 * (k + 1))  // moves of stage t at 2t, inserts at 2t + 1
-    for f in fate.indices where fate[f] != .stays {
-      counts[2 * placeStage[f] + (fate[f] == .moves ? 0 : 1)] += 1
+    if still {
+      // Every item insert is in the stage of `.items` (the moves are written in place below).
+      counts[2 * itemStage + 1] = fate.count - pairedItems
+    } else {
+      for f in fate.indices where fate[f] != .stays {
+        counts[2 * placeStage[f] + (fate[f] == .moves ? 0 : 1)] += 1
+      }
     }
     for t in 1...k {
       batches[t].moveItems.reserveCapacity(counts[2 * t])
@@ -92,6 +100,7 @@ extension SectionedDiffer {
           batches[t].insertItems.append(position(f, after: t))
         }
       case .moves:
+        guard !still else { break }  // written below
         let t = placeStage[f]
         batches[t].moveItems.append(ItemMove(from: position(f, after: t - 1), to: position(f, after: t)))
       }
@@ -102,6 +111,19 @@ extension SectionedDiffer {
         } else {
           batches[t].reloadItems.append(position(f, after: t - 1))
         }
+      }
+    }
+    if still && movedItems > 0 {
+      // Every move in one stage, from the old path to the new: written in place, in old order (sorted).
+      batches[itemStage].moveItems = [ItemMove](unsafeUninitializedCapacity: movedItems) { buffer, count in
+        for o in newOfOld.indices {
+          let f = newOfOld[o]
+          guard f >= 0 && fate[f] == .moves else { continue }
+          precondition(count < movedItems, "more moves than counted")
+          buffer[count] = ItemMove(from: position(f, after: 0), to: position(f, after: itemStage))
+          count += 1
+        }
+        precondition(count == movedItems, "fewer moves than counted")
       }
     }
     if hasSectionReloads {
@@ -122,7 +144,7 @@ extension SectionedDiffer {
       if b.moveSections.count > 1 { b.moveSections.sort { $0.from < $1.from } }
       if b.deleteItems.count > 1 { b.deleteItems.sort() }
       if b.insertItems.count > 1 { b.insertItems.sort() }
-      if b.moveItems.count > 1 { b.moveItems.sort { $0.from < $1.from } }
+      if b.moveItems.count > 1 && !(still && t == itemStage) { b.moveItems.sort { $0.from < $1.from } }
       if b.reloadItems.count > 1 { b.reloadItems.sort() }
       if b.reloadSections.count > 1 { b.reloadSections.sort() }
       if b.reconfigureItems.count > 1 { b.reconfigureItems.sort() }
@@ -200,6 +222,16 @@ extension SectionedDiffer {
   /// that removes an item from it or places one in it (`Int.max` and 0 when none) into
   /// `firstChange` and `lastChange`.
   @inlinable func changeStages(_ plan: Schedule) {
+    if !sectionsChange {
+      // Every section survives in place, and every item change is in the stage of `.items`:
+      // the sections with changes are those whose items are touched.
+      let t = plan.deleteItemStage
+      for s in new.indices where itemsTouched[s] {
+        firstChange[oldSectionOfNew[s]] = t
+        lastChange[oldSectionOfNew[s]] = t
+      }
+      return
+    }
     for f in fate.indices where fate[f] != .stays {
       let t = placeStage[f]
       let r = sectionRef(newSectionOfFlat[f])

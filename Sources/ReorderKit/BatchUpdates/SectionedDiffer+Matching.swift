@@ -15,10 +15,12 @@ extension SectionedDiffer {
     _ hashWidth: Hash.Type
   ) throws(SectionedDiffError) {
     let (oldCount, newCount) = (oldSectionOfFlat.count, newSectionOfFlat.count)
-    // The old items in one array: the guesses below read them at random.
-    var oldItems = ContiguousArray<ItemID>()
-    oldItems.reserveCapacity(oldCount)
-    for section in old { oldItems.append(contentsOf: section.items) }
+    // The old items in one array: the guesses below read them at random (one section's own array).
+    var oldItems: [ItemID] = old.count == 1 ? old[0].items : []
+    if old.count > 1 {
+      oldItems.reserveCapacity(oldCount)
+      for section in old { oldItems.append(contentsOf: section.items) }
+    }
     func oldItem(_ o: Int) -> ItemID { oldItems[o] }
     // Room for the old items and the new items that are likely new: those of inserted sections, and a few more.
     var likelyNew = 16

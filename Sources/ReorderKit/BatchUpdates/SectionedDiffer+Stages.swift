@@ -45,6 +45,11 @@ extension SectionedDiffer {
 
   @inlinable func isTouched(_ s: Int) -> Bool { itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] }
 
+  /// Whether a section is inserted, deleted or moved (once the section moves are chosen).
+  @inlinable var sectionsChange: Bool {
+    oldSectionOfNew.contains(-1) || newSectionOfOld.contains(-1) || sectionMoves.contains(true)
+  }
+
   /// The group of a new item that moves.
   @inlinable func moveGroup(_ f: Int) -> Group {
     let fromDeleted = newSectionOfOld[oldSectionOfFlat[oldOfNew[f]]] < 0
@@ -69,16 +74,23 @@ extension SectionedDiffer {
     var reloadsAgainst: UInt16 = 0  // item groups holding moves of reloaded items
     func moving(_ s: Int) -> Bool { s >= 0 && sectionMoves[s] }
     func stillReloaded(_ s: Int) -> Bool { s >= 0 && sectionReloads[s] && !sectionMoves[s] }
-    for f in fate.indices where fate[f] == .moves {
-      let g = bit(moveGroup(f))
-      present |= g
-      let from = newSectionOfOld[oldSectionOfFlat[oldOfNew[f]]]
-      if moving(from) || moving(newSectionOfFlat[f]) { touchesMoving |= g }
-      if hasSectionReloads && (stillReloaded(from) || stillReloaded(newSectionOfFlat[f])) { touchesReloaded |= g }
-      if reloads[f] { reloadsAgainst |= g }
+    let hasSectionChanges = sectionsChange
+    if !hasSectionChanges && !hasSectionReloads {
+      // Every item move is in `.items` and touches no section that moves or is reloaded.
+      if movedItems > 0 { present |= bit(.items) }
+      if hasMovingReloads { reloadsAgainst |= bit(.items) }
+    } else {
+      for f in fate.indices where fate[f] == .moves {
+        let g = bit(moveGroup(f))
+        present |= g
+        let from = newSectionOfOld[oldSectionOfFlat[oldOfNew[f]]]
+        if moving(from) || moving(newSectionOfFlat[f]) { touchesMoving |= g }
+        if hasSectionReloads && (stillReloaded(from) || stillReloaded(newSectionOfFlat[f])) { touchesReloaded |= g }
+        if reloads[f] { reloadsAgainst |= g }
+      }
     }
     // Deletes and inserts in surviving sections.
-    for s in new.indices where oldSectionOfNew[s] >= 0 && itemsTouched[s] {
+    for s in new.indices where hasInsertsOrDeletes && oldSectionOfNew[s] >= 0 && itemsTouched[s] {
       let o = oldSectionOfNew[s]
       let changes =
         (newStart[s]..<newStart[s + 1]).contains { fate[$0] == .inserted }
@@ -89,12 +101,10 @@ extension SectionedDiffer {
         if stillReloaded(s) { touchesReloaded |= bit(.items) }
       }
     }
-    var anyMoving = false
     var touchedMoving = false
     var movingReloadsInMoving = false
     var stillReloadsInMoving = false
     for s in new.indices where sectionMoves[s] {
-      anyMoving = true
       if isTouched(s) { touchedMoving = true }
       if movingReloadTouched[s] { movingReloadsInMoving = true }
       if stillReloadTouched[s] { stillReloadsInMoving = true }
@@ -197,7 +207,6 @@ extension SectionedDiffer {
         return !inReloadedMoves || structureBefore(p, stage)
       }
     }
-    let hasSectionChanges = oldSectionOfNew.contains(-1) || newSectionOfOld.contains(-1) || anyMoving
     guard present != 0 else { return Plan(count: hasSectionChanges ? 1 : 0) }
     // Section reloads have fixed stages: the first for those in place, the last for those that
     // move. The reload groups take, once the structural groups are placed, their earliest stage
@@ -281,13 +290,15 @@ extension SectionedDiffer {
       moveStage[s] = isTouched(s) ? p[.touchedMoves] : stage(.touchedMoves)
     }
     for o in old.indices { deleteStage[o] = givesMoves[o] ? p[.givingDeletes] : stage(.givingDeletes) }
+    // Without sections inserted, deleted or moved, every item moves in `.items`.
+    let (movesInItems, itemStage) = (!sectionsChange, p[.items])
     for f in fate.indices {
       switch fate[f] {
       case .stays: break
       case .inserted:
         let s = newSectionOfFlat[f]
         placeStage[f] = oldSectionOfNew[s] >= 0 ? p[.items] : insertStage[s]
-      case .moves: placeStage[f] = p[moveGroup(f)]
+      case .moves: placeStage[f] = movesInItems ? itemStage : p[moveGroup(f)]
       }
     }
     var schedule = Schedule(
@@ -305,5 +316,29 @@ extension SectionedDiffer {
     if inReloadedSection(f) { return plan.reloadInReloadedStage }
     let moves = fate[f] == .moves || (updatesAfterMoves && sectionMoves[newSectionOfFlat[f]])
     return moves ? plan.movingReloadStage : plan.stillReloadStage
+  }
+
+  /// Picks the sections that move: those outside a longest increasing
+  /// subsequence of the surviving sections, preferring to keep in place the
+  /// sections whose items change (so that fewer stages are needed).
+  @inlinable func chooseSectionMoves() {
+    var last = -1
+    var inOrder = true
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      if newSectionOfOld[o] < last { inOrder = false }
+      last = newSectionOfOld[o]
+    }
+    guard !inOrder else { return }  // no section moves
+    var order: [Int] = []  // new indices of surviving sections, in old order
+    order.reserveCapacity(old.count)
+    var weights: [Int] = []
+    weights.reserveCapacity(old.count)
+    for o in old.indices where newSectionOfOld[o] >= 0 {
+      let s = newSectionOfOld[o]
+      order.append(s)
+      weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] || sectionReloads[s] ? 1 : 0)
+    }
+    let keep = heaviestLongestIncreasingSubsequence(order, weights: weights, bound: new.count)
+    for (k, s) in order.enumerated() where !keep[k] { sectionMoves[s] = true }
   }
 }

@@ -32,7 +32,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline let oldOfNew: UnsafeMutableBufferPointer<Int>
   /// The schedule's stages (see ``Schedule``): by new section, when an inserted section appears
   /// and when a section that moves does; by old section, when a deleted one goes; by new item,
-  /// when it is put in place (0 for items that stay).
+  /// when it is put in place (written by ``schedule()`` for items that do not stay, and read only for those).
   @usableFromInline let insertStage: UnsafeMutableBufferPointer<Int>
   @usableFromInline let moveStage: UnsafeMutableBufferPointer<Int>
   @usableFromInline let deleteStage: UnsafeMutableBufferPointer<Int>
@@ -62,6 +62,12 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   @usableFromInline let givesMoves: UnsafeMutableBufferPointer<Bool>
   @usableFromInline let storage: UnsafeMutableRawPointer
   @usableFromInline var hasItemChanges = false
+  /// The items that move, and those on both sides (moving or not).
+  @usableFromInline var movedItems = 0
+  @usableFromInline var pairedItems = 0
+  /// Whether an item is inserted or deleted, and whether an item's content changed.
+  @usableFromInline var hasInsertsOrDeletes = false
+  @usableFromInline var hasReloads = false
   @usableFromInline var hasMovingReloads = false
   @usableFromInline var hasStillReloads = false
   @usableFromInline var hasSectionReloads = false
@@ -79,12 +85,16 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// Diffs with section content too (`sectionContentChanged` is asked about each section present
   /// on both sides), in the placement of content updates.
   /// Both questions also get the positions of what they ask about: an item's path in the old
-  /// and in the new data, a section's old and new index.
+  /// and in the new data, a section's old and new index. Items are asked `contentChangedAt`,
+  /// by their paths only, when `asksByPosition`, else `contentChanged`.
   @inlinable init(
     old: [Section], new: [Section], contentChanged: (ItemID, ItemPath, ItemPath) -> Bool,
+    contentChangedAt: (ItemPath, ItemPath) -> Bool, asksByPosition: Bool,
     sectionContentChanged: (SectionID, Int, Int) -> Bool, reconfiguresItems: Bool
   ) throws(SectionedDiffError) {
-    try self.init(old: old, new: new, contentChangedAt: contentChanged, hashWidth: Int.self)
+    try self.init(old: old, new: new, matching: Int.self)
+    askContent(contentChanged, contentChangedAt, asksByPosition)
+    classifyItems { _ in false }
     for s in new.indices where oldSectionOfNew[s] >= 0 && sectionContentChanged(new[s].id, oldSectionOfNew[s], s) {
       sectionReloads[s] = true
       hasSectionReloads = true
@@ -101,17 +111,6 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   ) throws(SectionedDiffError) {
     try self.init(old: old, new: new, matching: hashWidth)
     classifyItems(contentChanged)
-  }
-
-  /// Diffs with `contentChanged` asked about each surviving item by its identifier, its old path
-  /// and its new path.
-  @inlinable init<Hash: FixedWidthInteger & SignedInteger>(
-    old: [Section], new: [Section], contentChangedAt contentChanged: (ItemID, ItemPath, ItemPath) -> Bool,
-    hashWidth: Hash.Type
-  ) throws(SectionedDiffError) {
-    try self.init(old: old, new: new, matching: hashWidth)
-    askContent(contentChanged)
-    classifyItems { _ in false }
   }
 
   /// Pairs the sections and the items, before any content is asked and before the items are
@@ -139,7 +138,8 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
       nextInt += count
       return buffer
     }
-    // Tables that `number(_:start:sectionOfFlat:)` writes in full before anything reads them.
+    // Tables that `number(_:start:sectionOfFlat:)` writes in full before anything reads them (and
+    // `placeStage`, read only where `schedule()` wrote it).
     func numbering(_ count: Int) -> UnsafeMutableBufferPointer<Int> {
       let buffer = UnsafeMutableBufferPointer(start: nextInt, count: count)
       nextInt += count
@@ -156,7 +156,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     insertStage = ints(n, 0)
     moveStage = ints(n, 0)
     deleteStage = ints(o, 0)
-    placeStage = ints(newCount, 0)
+    placeStage = numbering(newCount)
     firstChange = ints(o + n, .max)
     lastChange = ints(o + n, 0)
     let byteStart = storage + intCount * MemoryLayout<Int>.stride
@@ -256,9 +256,13 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     start[sections.count] = total
   }
 
-  /// Marks the surviving items whose content `contentChanged` says changed, asked with each one's
-  /// identifier, old path and new path (before ``classifyItems(_:)``, which weighs them).
-  @inlinable func askContent(_ contentChanged: (ItemID, ItemPath, ItemPath) -> Bool) {
+  /// Marks the surviving items whose content changed, asked with each one's identifier, old path
+  /// and new path (`contentChanged`), or its paths only (`contentChangedAt`, when `byPosition`:
+  /// no closure in between), before ``classifyItems(_:)``, which weighs them.
+  @inlinable mutating func askContent(
+    _ contentChanged: (ItemID, ItemPath, ItemPath) -> Bool, _ contentChangedAt: (ItemPath, ItemPath) -> Bool,
+    _ byPosition: Bool
+  ) {
     for s in new.indices {
       let items = new[s].items
       let start = newStart[s]
@@ -266,10 +270,10 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         let o = oldOfNew[f]
         guard o >= 0 else { continue }
         let from = oldSectionOfFlat[o]
-        if contentChanged(
-          items[f - start], ItemPath(item: o - oldStart[from], section: from), ItemPath(item: f - start, section: s))
-        {
+        let (before, after) = (ItemPath(item: o - oldStart[from], section: from), ItemPath(item: f - start, section: s))
+        if byPosition ? contentChangedAt(before, after) : contentChanged(items[f - start], before, after) {
           reloads[f] = true
+          hasReloads = true
         }
       }
     }
@@ -278,6 +282,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
   /// Decides which items stay (a longest increasing subsequence per surviving
   /// section), which move, and which reload, and records what each section sees.
   @inlinable mutating func classifyItems(_ contentChanged: (ItemID) -> Bool) {
+    var paired = 0
     for s in new.indices {
       let os = oldSectionOfNew[s]
       let items = new[s].items
@@ -294,6 +299,7 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
           }
           continue
         }
+        paired += 1
         let from = oldSectionOfFlat[o]
         if from == os {
           fate[f] = .stays
@@ -302,42 +308,57 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         } else {
           fate[f] = .moves
           hasItemChanges = true
+          movedItems += 1
           itemsTouched[s] = true
           if os < 0 { receivesMoves[s] = true }
           let fromNew = newSectionOfOld[from]
           if fromNew >= 0 { itemsTouched[fromNew] = true } else { givesMoves[from] = true }
         }
-        if contentChanged(items[f - newStart[s]]) { reloads[f] = true }
+        if contentChanged(items[f - newStart[s]]) {
+          reloads[f] = true
+          hasReloads = true
+        }
       }
       if !inOrder {
-        var sameSection: [Int] = []  // old item indices, in new order
-        var sameSectionFlat: [Int] = []
-        for f in newStart[s]..<newStart[s + 1] where fate[f] == .stays {
-          sameSection.append(oldOfNew[f] - oldStart[os])
-          sameSectionFlat.append(f)
+        // The new indices of the items that stay in the section, written in place.
+        var anyReloading = false
+        let sameSectionFlat = [Int](unsafeUninitializedCapacity: newStart[s + 1] - newStart[s]) { buffer, count in
+          for f in newStart[s]..<newStart[s + 1] where fate[f] == .stays {
+            buffer[count] = f
+            count += 1
+            if reloads[f] { anyReloading = true }
+          }
         }
+        let base = oldStart[os]
+        let sameSection = sameSectionFlat.map { oldOfNew[$0] - base }  // old item indices, in new order
         // Among the longest subsequences, prefer one that keeps the items whose content
         // changed in place: a reload of an item that also moves needs a stage of its own.
-        let reloading = sameSectionFlat.map { reloads[$0] ? 1 : 0 }
         let keep =
-          reloading.contains(1)
-          ? heaviestLongestIncreasingSubsequence(sameSection, weights: reloading, bound: old[os].items.count)
+          anyReloading
+          ? heaviestLongestIncreasingSubsequence(
+            sameSection, weights: sameSectionFlat.map { reloads[$0] ? 1 : 0 }, bound: old[os].items.count)
           : longestIncreasingSubsequence(sameSection)
+        var moved = 0
         for (k, f) in sameSectionFlat.enumerated() {
           fate[f] = keep[k] ? .stays : .moves
-          if !keep[k] {
-            itemsTouched[s] = true
-            hasItemChanges = true
-          }
+          if !keep[k] { moved += 1 }
+        }
+        if moved > 0 {
+          itemsTouched[s] = true
+          hasItemChanges = true
+          movedItems += moved
         }
       }
     }
-    for o in old.indices where newSectionOfOld[o] >= 0 {
+    pairedItems = paired
+    hasInsertsOrDeletes = paired < oldSectionOfFlat.count || paired < fate.count
+    for o in old.indices where paired < oldSectionOfFlat.count && newSectionOfOld[o] >= 0 {
       for f in oldStart[o]..<oldStart[o + 1] where newOfOld[f] < 0 {
         itemsTouched[newSectionOfOld[o]] = true
         hasItemChanges = true
       }
     }
+    guard hasReloads else { return }
     for f in reloads.indices where reloads[f] {
       let s = newSectionOfFlat[f]
       if fate[f] == .stays {
@@ -350,29 +371,5 @@ struct SectionedDiffer<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         if fromNew >= 0 { movingReloadTouched[fromNew] = true }
       }
     }
-  }
-
-  /// Picks the sections that move: those outside a longest increasing
-  /// subsequence of the surviving sections, preferring to keep in place the
-  /// sections whose items change (so that fewer stages are needed).
-  @inlinable func chooseSectionMoves() {
-    var last = -1
-    var inOrder = true
-    for o in old.indices where newSectionOfOld[o] >= 0 {
-      if newSectionOfOld[o] < last { inOrder = false }
-      last = newSectionOfOld[o]
-    }
-    guard !inOrder else { return }  // no section moves
-    var order: [Int] = []  // new indices of surviving sections, in old order
-    order.reserveCapacity(old.count)
-    var weights: [Int] = []
-    weights.reserveCapacity(old.count)
-    for o in old.indices where newSectionOfOld[o] >= 0 {
-      let s = newSectionOfOld[o]
-      order.append(s)
-      weights.append(itemsTouched[s] || stillReloadTouched[s] || movingReloadTouched[s] || sectionReloads[s] ? 1 : 0)
-    }
-    let keep = heaviestLongestIncreasingSubsequence(order, weights: weights, bound: new.count)
-    for (k, s) in order.enumerated() where !keep[k] { sectionMoves[s] = true }
   }
 }

@@ -87,7 +87,7 @@ extension StagedChangeset {
     self =
       try Self.diffingContent(
         from: old, to: new, duplicates: duplicates, itemUpdates: itemUpdates,
-        contentChanged: { _, o, n in contentChangedAt(o, n) },
+        contentChanged: { _, _, _ in false }, contentChangedAt: contentChangedAt, asksByPosition: true,
         sectionContentChanged: { _, _, o, n in sectionContentChangedAt(o, n) }
       ).changeset
   }
@@ -109,24 +109,28 @@ extension StagedChangeset {
   ) throws(SectionedDiffError) -> (changeset: Self, sectionOccurrences: [[Int]]?) {
     try diffingContent(
       from: old, to: new, duplicates: duplicates, itemUpdates: itemUpdates,
-      contentChanged: { id, _, _ in contentChanged(id) },
+      contentChanged: { id, _, _ in contentChanged(id) }, contentChangedAt: { _, _ in false }, asksByPosition: false,
       sectionContentChanged: { id, k, _, _ in sectionContentChanged(id, k) })
   }
 
   /// The content-aware diff behind both initializers: `contentChanged` gets an item's identifier,
-  /// old path and new path; `sectionContentChanged` a section's identifier, occurrence, old index
-  /// and new index (paths and indices of the data as given, also when occurrences are numbered).
+  /// old path and new path, or, when `asksByPosition`, `contentChangedAt` its paths only (asked
+  /// directly, without a closure around it); `sectionContentChanged` a section's identifier,
+  /// occurrence, old index and new index (paths and indices of the data as given, also when
+  /// occurrences are numbered).
   @inlinable
   package static func diffingContent(
     from old: [Snapshot<SectionID, ItemID>.Section], to new: [Snapshot<SectionID, ItemID>.Section],
     duplicates: DuplicateIdentifiers, itemUpdates: ItemUpdateStyle,
-    contentChanged: (ItemID, ItemPath, ItemPath) -> Bool, sectionContentChanged: (SectionID, Int, Int, Int) -> Bool
+    contentChanged: (ItemID, ItemPath, ItemPath) -> Bool, contentChangedAt: (ItemPath, ItemPath) -> Bool,
+    asksByPosition: Bool, sectionContentChanged: (SectionID, Int, Int, Int) -> Bool
   ) throws(SectionedDiffError) -> (changeset: Self, sectionOccurrences: [[Int]]?) {
     let reconfigures = itemUpdates == .reconfigure
     do throws(SectionedDiffError) {
       let differ = try SectionedDiffer(
-        old: old, new: new, contentChanged: contentChanged,
-        sectionContentChanged: { sectionContentChanged($0, 0, $1, $2) }, reconfiguresItems: reconfigures)
+        old: old, new: new, contentChanged: contentChanged, contentChangedAt: contentChangedAt,
+        asksByPosition: asksByPosition, sectionContentChanged: { sectionContentChanged($0, 0, $1, $2) },
+        reconfiguresItems: reconfigures)
       return (Self(stages: differ.stages()), nil)
     } catch {
       // The differ throws before it asks anything: nothing is asked twice.
@@ -138,6 +142,7 @@ extension StagedChangeset {
     do {
       let differ = try SectionedDiffer(
         old: numbered.old, new: numbered.new, contentChanged: { contentChanged($0.id, $1, $2) },
+        contentChangedAt: contentChangedAt, asksByPosition: asksByPosition,
         sectionContentChanged: { sectionContentChanged($0.id, $0.index, $1, $2) }, reconfiguresItems: reconfigures)
       stages = differ.stages()
     } catch {
