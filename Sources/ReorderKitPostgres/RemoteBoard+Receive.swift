@@ -4,7 +4,7 @@ import ReorderKit
 /// The server's messages as the client reads them: every field checked, nothing trusted.
 enum ServerMessage {
   case welcome(role: String, epoch: String, revision: Int64, views: [WireView]?, changes: [WireChange]?)
-  case ack(gesture: String, revision: Int64)
+  case ack(gesture: String, revision: Int64, changes: [WireChange]?)
   case rejected(gesture: String, reason: String, message: String?, retryAfterMs: Int?)
   case remote(revision: Int64, changes: [WireChange])
   case error(code: String, message: String)
@@ -20,6 +20,7 @@ enum ServerMessage {
   private struct Ack: Decodable {
     var gesture: String
     var revision: Int64
+    var changes: [WireChange]?
   }
   private struct Rejected: Decodable {
     var gesture: String
@@ -52,7 +53,7 @@ enum ServerMessage {
       case "ack":
         let a = try decoder.decode(Ack.self, from: data)
         guard a.revision > 0 else { return .failure(Unreadable("an ack of revision \(a.revision)")) }
-        return .success(.ack(gesture: a.gesture, revision: a.revision))
+        return .success(.ack(gesture: a.gesture, revision: a.revision, changes: a.changes))
       case "rejected":
         let r = try decoder.decode(Rejected.self, from: data)
         return .success(
@@ -91,9 +92,9 @@ extension RemoteBoard {
         refusal = nil
         setConnection(.online)
       }
-    case .success(.ack(let gesture, let revision)):
+    case .success(.ack(let gesture, let revision, let changes)):
       if inFlight == gesture { inFlight = nil }
-      acknowledged(gesture, revision: revision)
+      acknowledged(gesture, revision: revision, changes: changes)
     case .success(.rejected(let gesture, let reason, let message, let retryAfterMs)):
       if inFlight == gesture { inFlight = nil }
       rejected(gesture, reason: reason, message: message, retryAfterMs: retryAfterMs)
@@ -151,7 +152,9 @@ extension RemoteBoard {
   }
 
   /// The server committed a move of this client's as `revision`.
-  func acknowledged(_ gesture: String, revision: Int64) {
+  /// `changes`: the move as the server placed it (its replica may have been behind this client's
+  /// board); without them, the move as this client made it.
+  func acknowledged(_ gesture: String, revision: Int64, changes: [WireChange]? = nil) {
     guard let i = pending.firstIndex(where: { $0.gesture.id == gesture }) else { return }
     outcomes[gesture] = .committed(revision: revision)
     if revision <= confirmed.revision {
@@ -161,7 +164,7 @@ extension RemoteBoard {
       state = rebuilt()
     } else {
       pending[i].sent = revision
-      known[revision] = .own(gesture)
+      known[revision] = .own(gesture, changes)
       advance()
     }
     wakeSentWaiters()
@@ -223,7 +226,17 @@ extension RemoteBoard {
     var next = confirmed
     while next.revision < Int64.max, let entry = known.removeValue(forKey: next.revision + 1) {
       switch entry {
-      case .own(let gesture):
+      case .own(let gesture, let changes?):
+        for change in changes {
+          guard let writes = Self.apply(change, to: &next) else {
+            known = [:]
+            Task { await hello(after: nil) }
+            return
+          }
+          written += writes
+        }
+        done.append(gesture)
+      case .own(let gesture, nil):
         if let waiting = pending.first(where: { $0.gesture.id == gesture }),
           let writes = try? waiting.gesture.intent.writes(on: next, tag: "srv", maximumLength: OrderKey.maximumLength)
         {

@@ -67,8 +67,8 @@ public actor RemoteBoard {
 
   /// A revision known before the ones below it arrived.
   enum Known: Sendable {
-    /// This client's gesture.
-    case own(String)
+    /// This client's gesture, with the server's changes when its ack carried them.
+    case own(String, [WireChange]?)
     /// Another client's changes.
     case remote([WireChange])
   }

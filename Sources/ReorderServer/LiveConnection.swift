@@ -153,8 +153,8 @@ struct LiveConnection {
               continue
             }
             switch try await hub.commit(board: board, from: id, gesture: commit.gesture, change: commit.change) {
-            case .ack(let revision):
-              sink.yield(.text(jsonLine(AckMessage(gesture: commit.gesture, revision: revision))))
+            case .ack(let revision, let changes):
+              sink.yield(.text(jsonLine(AckMessage(gesture: commit.gesture, revision: revision, changes: changes))))
             case .rejected(let reason, let message):
               sink.yield(.text(jsonLine(RejectedMessage(gesture: commit.gesture, reason: reason, message: message))))
             }

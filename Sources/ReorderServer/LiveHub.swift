@@ -201,7 +201,7 @@ actor LiveHub {
 
   /// What a commit came to, as the message to send.
   enum CommitReply {
-    case ack(Int64)
+    case ack(Int64, [WireChange]?)
     case rejected(reason: String, message: String)
   }
 
@@ -243,7 +243,9 @@ actor LiveHub {
         } else {
           try await catchUp(name)
         }
-        return .ack(revision)
+        // The change as committed, by identity: where the server placed it (its replica may have
+        // been behind what the client saw), so that the committer shows what everyone else does.
+        return .ack(revision, feeds[name]?.history.last { $0.revision == revision }?.changes)
       case .noBoard:
         return .rejected(reason: "lostRace", message: "The board is gone.")
       case .refused(let reason, let message):

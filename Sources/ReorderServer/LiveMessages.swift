@@ -45,11 +45,13 @@ struct WelcomeMessage: Encodable {
   var reset: Bool?
 }
 
-/// `{"type": "ack", "gesture", "revision"}`.
+/// `{"type": "ack", "gesture", "revision", "changes"?}`: `changes`, the commit as placed, by
+/// identity (left out for a gesture replayed from long ago).
 struct AckMessage: Encodable {
   var type = "ack"
   var gesture: String
   var revision: Int64
+  var changes: [WireChange]?
 }
 
 /// `{"type": "rejected", "gesture", "reason", "message"?, "retryAfterMs"?}`.

@@ -90,6 +90,25 @@ struct RemoteBoardMessagesTests {
   }
 }
 
+@Suite("RemoteBoard takes its move as the server placed it")
+struct RemoteBoardAckTests {
+  @Test func anAcksChangesWinOverTheMoveAsMade() async throws {
+    let board = try RemoteBoard(.init(link: "http://127.0.0.1:1/boards/b", token: "t"))
+    await board.received(
+      #"{"type":"welcome","role":"editor","epoch":"e1","revision":1,"views":[{"id":"todo","sections":[{"id":"todo","items":["c1","c2"]}]},{"id":"done","sections":[{"id":"done","items":["c3"]}]}]}"#,
+      session: 0)
+    let id = try #require(try await board.commit(.moved(ReorderDifference(items: ["c1"], section: "done"))))
+    #expect(await board.state.cards(inColumn: "done") == ["c3", "c1"])
+    // The server's replica placed it before c3 (it was behind): the board shows what everyone sees.
+    await board.received(
+      #"{"type":"ack","gesture":"\#(id)","revision":2,"changes":[{"kind":"moveCards","items":["c1"],"view":"done","section":"done","before":"c3"}]}"#,
+      session: 0)
+    #expect(await board.confirmed.revision == 2)
+    #expect(await board.state.cards(inColumn: "done") == ["c1", "c3"])
+    #expect(await board.unsentCount == 0)
+  }
+}
+
 @Suite("RemoteBoard's answers to a refused move")
 struct RemoteBoardRefusalTests {
   func welcomed() async throws -> RemoteBoard {
