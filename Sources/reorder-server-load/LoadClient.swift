@@ -262,8 +262,9 @@ final class LoadClient: Sendable {
         if let sent = s.sent[flight.gesture] { s.slowestAck = max(s.slowestAck, at - sent) }
         s.own[revision] = flight.gesture
         if revision > s.revision, s.pending[revision] == nil {
-          s.pending[revision] = [flight.change]
-          s.ownPending.insert(revision)
+          // The ack's changes are the move as the server placed it; an older server sends none.
+          s.pending[revision] = message.changes ?? [flight.change]
+          if message.changes == nil { s.ownPending.insert(revision) }
           s.drain()
         }
         signal = .ack
