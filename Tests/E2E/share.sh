@@ -15,8 +15,13 @@ sql() { psql "$REORDERKIT_PG_URL" -X -q -At -v ON_ERROR_STOP=1 -c "$1"; }
 # time, the same one after a kill), its log in $TMP/server.log. share_server_kill: SIGKILL.
 share_server_start() {
   SHARE_PORT=${SHARE_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+  # The web build's files when there is one (the test beside the page builds it first, then starts
+  # the server again: the other tests need none, and a fresh clone has none before the web stage).
+  local static=()
+  if [ -d Web/dist ]; then static=(--static Web/dist); fi
+  SHARE_STATIC=${#static[@]}
   "$SERVER_BIN" serve --database "postgresql://reorder_server:$SHARE_SERVER_PASSWORD@127.0.0.1:$SHARE_PG_PORT/postgres" \
-    --port "$SHARE_PORT" --static Web/dist >>"$TMP/server.log" 2>&1 &
+    --port "$SHARE_PORT" "${static[@]}" >>"$TMP/server.log" 2>&1 &
   SHARE_SERVER_PID=$!
   for _ in $(seq 1 $((100 * GUARD_SCALE))); do
     curl -fs "http://127.0.0.1:$SHARE_PORT/healthz" >/dev/null 2>&1 && return 0
@@ -64,7 +69,8 @@ share_reset() {
 # share_launch NAME X [LINK]: a window at (X, 0), its report and process kept as NAME_OUT, NAME_PID,
 # …; sharing the board's LINK (default: the test server's) with the editor's token.
 share_launch() {
-  local name=$1 x=$2 url=${3:-$SHARE_LINK}
+  local name=$1 x=$2 url=${3:-${SHARE_LINK:-}}
+  [ -n "$url" ] || { echo "    no shared board (share_reset first)"; return 1; }
   local others=()
   [ -n "${a_PID:-}" ] && [ "$name" != a ] && others+=("$a_WID")
   launch "${SHARE_ARGS[@]}" --state "$TMP/share-$name.db" --share "$url" --token-file "$TMP/share.token" || return 1
@@ -155,7 +161,7 @@ carry_first_into_todo() {
 
 # A drag in window A shows in window B (a `remote` line) as A committed it, and in the database.
 check_share_drag_shows_in_other_window() {
-  share_reset
+  share_reset || return 1
   share_launch a 0 || return 1
   share_launch b 650 || return 1
   use a
@@ -359,6 +365,10 @@ check_share_app_and_page() {
   Scripts/browser-tools.sh || { echo "    Chromium, chromedriver or selenium could not be installed"; return 1; }
   [ -f Web/dist/reorderkit.wasm ] || Scripts/web.sh build >"$TMP/web-build.log" 2>&1 ||
     { echo "    the web build failed"; tail -5 "$TMP/web-build.log"; return 1; }
+  if [ "$SHARE_STATIC" = 0 ]; then
+    share_server_kill
+    share_server_start || return 1
+  fi
   share_launch a 0 || return 1
   expect "the app online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
   coproc PAGE { python3 Tests/E2E/share_page.py "$SHARE_LINK" "$TMP/share.token" 2>"$TMP/page.err"; }
