@@ -126,11 +126,9 @@ extension RemoteBoard {
       keep { try outbox.replaceConfirmed(confirmed, epoch: epoch) }
     } else if let changes, self.epoch == epoch, asked == confirmed.revision, revision >= confirmed.revision {
       var next = confirmed
-      for change in changes {
-        guard Self.apply(change, to: &next) != nil else {
-          Task { await hello(after: nil) }
-          return false
-        }
+      guard Self.apply(changes, to: &next) != nil else {
+        Task { await hello(after: nil) }
+        return false
       }
       next.revision = revision
       confirmed = next
@@ -225,44 +223,32 @@ extension RemoteBoard {
     var written: [RowWrite] = []
     var next = confirmed
     while next.revision < Int64.max, let entry = known.removeValue(forKey: next.revision + 1) {
+      let writes: [RowWrite]?
       switch entry {
       case .own(let gesture, let changes?):
-        for change in changes {
-          guard let writes = Self.apply(change, to: &next) else {
-            known = [:]
-            Task { await hello(after: nil) }
-            return
-          }
-          written += writes
-        }
+        writes = Self.apply(changes, to: &next)
         done.append(gesture)
       case .own(let gesture, nil):
-        if let waiting = pending.first(where: { $0.gesture.id == gesture }),
-          let writes = try? waiting.gesture.intent.writes(on: next, tag: "srv", maximumLength: OrderKey.maximumLength)
-        {
-          next.apply(writes)
-          written += writes
-        } else {
-          // The server placed it on a board this client does not have: read the board again.
-          known = [:]
-          Task { await hello(after: nil) }
-          return
+        // An ack without the server's changes: the move as this client made it.
+        writes = pending.first { $0.gesture.id == gesture }.flatMap {
+          try? $0.gesture.intent.writes(on: next, tag: "srv", maximumLength: OrderKey.maximumLength)
         }
+        if let writes { next.apply(writes) }
         done.append(gesture)
       case .remote(let changes):
-        for change in changes {
-          guard let writes = Self.apply(change, to: &next) else {
-            known = [:]
-            Task { await hello(after: nil) }
-            return
-          }
-          written += writes
-        }
+        writes = Self.apply(changes, to: &next)
         commits.append(
           RemoteCommit(
             revision: next.revision + 1, client: "", committedAt: Date().timeIntervalSince1970,
             changes: changes.compactMap(Self.change)))
       }
+      guard let writes else {
+        // It does not fit this board (the server's is another): read the board again.
+        known = [:]
+        Task { await hello(after: nil) }
+        return
+      }
+      written += writes
       next.revision += 1
     }
     if next.revision != confirmed.revision {
@@ -330,6 +316,17 @@ extension RemoteBoard {
       }
     }
     return state
+  }
+
+  /// Applies changes the server committed, in order, and returns their rows; `nil` when one does
+  /// not fit this board (the board is then partly changed: the caller drops it).
+  static func apply(_ changes: [WireChange], to state: inout BoardState) -> [RowWrite]? {
+    var written: [RowWrite] = []
+    for change in changes {
+      guard let writes = apply(change, to: &state) else { return nil }
+      written += writes
+    }
+    return written
   }
 
   /// Applies a change the server committed and returns its rows; `nil` when it does not fit this
