@@ -231,7 +231,7 @@ extension RemoteBoard {
       case .own(let gesture, nil):
         // An ack without the server's changes: the move as this client made it.
         writes = pending.first { $0.gesture.id == gesture }.flatMap {
-          try? $0.gesture.intent.writes(on: next, tag: "srv", maximumLength: OrderKey.maximumLength)
+          try? Self.rows($0.gesture.intent, on: next)
         }
         if let writes { next.apply(writes) }
         done.append(gesture)
@@ -283,7 +283,7 @@ extension RemoteBoard {
   static func shown(_ confirmed: BoardState, with pending: [Waiting]) -> BoardState {
     var shown = confirmed
     for waiting in pending {
-      if let writes = try? waiting.gesture.intent.writes(on: shown, tag: "web", maximumLength: OrderKey.maximumLength) {
+      if let writes = try? rows(waiting.gesture.intent, on: shown) {
         shown.apply(writes)
       }
     }
@@ -318,6 +318,12 @@ extension RemoteBoard {
     return state
   }
 
+  /// The rows a move writes on this client's copy of the board. The keys never leave the client
+  /// (the server places its own), so every placement uses one tag.
+  static func rows(_ intent: Gesture.Intent, on state: BoardState) throws(SharedBoardError) -> [RowWrite] {
+    try intent.writes(on: state, tag: "rb0", maximumLength: OrderKey.maximumLength)
+  }
+
   /// Applies changes the server committed, in order, and returns their rows; `nil` when one does
   /// not fit this board (the board is then partly changed: the caller drops it).
   static func apply(_ changes: [WireChange], to state: inout BoardState) -> [RowWrite]? {
@@ -344,7 +350,7 @@ extension RemoteBoard {
     }
     // A `before` that is not in the container (the server's board has it elsewhere) cannot be.
     if case .place(_, let parent, let before?, _) = intent, state.rows[before]?.parent != parent { return nil }
-    guard let writes = try? intent.writes(on: state, tag: "srv", maximumLength: OrderKey.maximumLength) else {
+    guard let writes = try? rows(intent, on: state) else {
       return nil
     }
     state.apply(writes)

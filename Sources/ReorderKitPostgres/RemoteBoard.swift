@@ -286,7 +286,7 @@ public actor RemoteBoard {
 
   func record(_ intent: Gesture.Intent) throws(SharedBoardError) -> String {
     guard role != "viewer" else { throw SharedBoardError(.readOnly) }
-    let writes = try intent.writes(on: state, tag: "web", maximumLength: OrderKey.maximumLength)
+    let writes = try Self.rows(intent, on: state)
     let gesture = Gesture(id: UUID().uuidString, intent: intent, writes: writes)
     try outbox.append(gesture)
     pending.append(Waiting(gesture: gesture))

@@ -173,10 +173,7 @@ check_share_drag_shows_in_other_window() {
   expect "both windows start from the same board" [ "$(window_board)" = "$start" ] || return 1
   expect "the built-in board, Backlog first: $start" [ "$(column_of "$start" backlog | cut -d, -f1)" = card-1 ] || return 1
   use a
-  local x y w h
-  read -r x y w h <<<"$(frame_of card-14)"
-  drag_card card-1 $((x + w / 2)) $((y + h / 4)) || { echo "    card-1 did not lift"; return 1; }
-  release
+  drag_onto card-1 card-14 || return 1
   expect "a changed line in A" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
   local moved
   moved=$(window_board)
@@ -208,10 +205,7 @@ check_share_server_killed_and_back() {
   use b
   expect "B reports offline" wait_for_line '"event": "connection", "state": "offline"' 20 || return 1
   use a
-  local x y w h
-  read -r x y w h <<<"$(frame_of card-15)"
-  drag_card card-2 $((x + w / 2)) $((y + h / 4)) || { echo "    card-2 did not lift"; return 1; }
-  release
+  drag_onto card-2 card-15 || return 1
   expect "a changed line in A, offline" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
   local offline
   offline=$(window_board)
@@ -338,6 +332,15 @@ check_share_late_move() {
   expect "A's outbox empty (found $(outbox_count a))" [ "$(outbox_count a)" = 0 ] || return 1
 }
 
+# drag_onto CARD TARGET: in the current window, CARD dragged to the top quarter of TARGET (where it
+# lands before TARGET) and released.
+drag_onto() {
+  local x y w h
+  read -r x y w h <<<"$(frame_of "$2")"
+  drag_card "$1" $((x + w / 2)) $((y + h / 4)) || { echo "    $1 did not lift"; return 1; }
+  release
+}
+
 # page_say COMMAND: one command to the page (Tests/E2E/share_page.py, a coprocess); PAGE_ANSWER is
 # its one-line answer (waits up to 30 s).
 page_say() {
@@ -377,10 +380,7 @@ check_share_app_and_page() {
   local start
   start=$(window_board)
   expect "the page shows the app's board" page_until_board "$start" 10 || return 1
-  local x y w h
-  read -r x y w h <<<"$(frame_of card-14)"
-  drag_card card-1 $((x + w / 2)) $((y + h / 4)) || { echo "    card-1 did not lift"; return 1; }
-  release
+  drag_onto card-1 card-14 || return 1
   expect "the app's move" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
   local moved
   moved=$(window_board)
