@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import NIOWebSocket
 import ReorderKit
 import WSClient
@@ -29,6 +30,11 @@ extension RemoteBoard {
     let url = liveURL
     let logger = logger
     let timeout = configuration.connectTimeout
+    let tls = configuration.trustedCertificates.map { file in
+      var tls = TLSConfiguration.makeClientConfiguration()
+      tls.additionalTrustRoots = [.file(file)]
+      return tls
+    }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let once = Once()
       endSession = { if once.claim() { continuation.resume() } }
@@ -38,6 +44,7 @@ extension RemoteBoard {
             url: url,
             configuration: .init(
               maxFrameSize: Self.maximumMessage, autoPing: .enabled(timePeriod: .seconds(10))),
+            tlsConfiguration: tls,
             logger: logger
           ) { inbound, outbound, _ in
             guard await self.opened(outbound, session: number) else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import ReorderKit
 import WSClient
 
@@ -34,6 +35,14 @@ public actor RemoteBoard {
     public var outboxPath: String?
     /// The name of a card or column in announcements (default: its identifier).
     public var name: @Sendable (String) -> String
+    /// A PEM file of certificates trusted for an `https` link besides the system's: a server with
+    /// a certificate of its own (`reorder-server serve --tls-cert`), or a company's authority.
+    ///
+    /// ```swift
+    /// var configuration = RemoteBoard.Configuration(link: "https://boards.lan:8443/boards/sprint", token: token)
+    /// configuration.trustedCertificates = "/etc/reorder/boards-ca.pem"
+    /// ```
+    public var trustedCertificates: String?
     /// The first wait before reconnecting, doubled after each failure up to `maximumBackoff`.
     public var initialBackoff: Duration = .milliseconds(100)
     /// The longest wait before reconnecting.
@@ -159,7 +168,8 @@ public actor RemoteBoard {
   /// let board = try RemoteBoard(.init(link: "http://127.0.0.1:8080/boards/sprint", token: token))
   /// ```
   /// - Throws: ``SharedBoardError`` for a link that is not a board's (or carries a user or
-  ///   password), an empty token, or an outbox that cannot be opened or read.
+  ///   password), an empty token, a ``Configuration/trustedCertificates`` file with no certificate,
+  ///   or an outbox that cannot be opened or read.
   public init(_ configuration: Configuration) throws(SharedBoardError) {
     self.configuration = configuration
     let link = try Self.parse(configuration.link)
@@ -167,6 +177,12 @@ public actor RemoteBoard {
     liveURL = link.live
     guard !configuration.token.isEmpty, !configuration.token.contains(where: \.isWhitespace) else {
       throw SharedBoardError(.link("the token is empty or has spaces in it"))
+    }
+    if let file = configuration.trustedCertificates {
+      // Read now: a file that cannot be read is one clear error, not a client that never connects.
+      guard (try? NIOSSLCertificate.fromPEMFile(file))?.isEmpty == false else {
+        throw SharedBoardError(.link("no certificate can be read from \(file)"))
+      }
     }
     outbox = try Outbox(path: configuration.outboxPath, board: link.key)
     var logger = Logger(label: "ReorderKitPostgres.RemoteBoard")
@@ -313,6 +329,12 @@ public actor RemoteBoard {
     let parts = url.path.split(separator: "/", omittingEmptySubsequences: true)
     guard parts.count == 2, parts[0] == "boards", BoardName.isValid(parts[1]), url.query == nil else {
       throw SharedBoardError(.link(text))
+    }
+    // TLS names the server (SNI) and checks its certificate against that name; the WebSocket
+    // client cannot do either for an address, so such a link would never connect.
+    if scheme == "https", host.contains(":") || host.split(separator: ".").allSatisfy({ UInt8($0) != nil }) {
+      throw SharedBoardError(
+        .link("an https link names the server as its certificate does (https://boards.example.com/…), not \(host)"))
     }
     let board = String(parts[1])
     let port = url.port.map { ":\($0)" } ?? ""

@@ -25,8 +25,10 @@ import ReorderTool
     /// outbox that cannot be opened, ends the app with one line (exit 2).
     static func openShare(_ options: Options) -> BoardShare? {
       guard let url = options.share else {
-        if options.tokenFile != nil {
-          warn("reorder-demo: --token-file: it goes with --share http(s)://host:port/boards/B")
+        if options.tokenFile != nil || options.trust != nil {
+          warn(
+            "reorder-demo: \(options.tokenFile != nil ? "--token-file" : "--trust"): it goes with --share http(s)://host:port/boards/B"
+          )
           exit(2)
         }
         return nil
@@ -38,7 +40,8 @@ import ReorderTool
             exit(2)
           }
           return try BoardShare(
-            link: url, token: readToken(path), outboxPath: options.resolvedStatePath + ".shared.sqlite")
+            link: url, token: readToken(path), outboxPath: options.resolvedStatePath + ".shared.sqlite",
+            trust: options.trust)
         }
         // Straight to PostgreSQL: only a server's own tests on this machine; people share through
         // reorder-server, and never hold the database's password.

@@ -72,10 +72,12 @@
       try self.init(url: url, board: board, outboxPath: outboxPath, shared: SharedBoard(configuration))
     }
 
-    /// Shares through reorder-server: the board's link and the person's token.
-    convenience init(link: String, token: String, outboxPath: String) throws {
+    /// Shares through reorder-server: the board's link, the person's token, and the certificates
+    /// trusted besides the system's (`--trust`).
+    convenience init(link: String, token: String, outboxPath: String, trust: String? = nil) throws {
       var configuration = RemoteBoard.Configuration(link: link, token: token, outboxPath: outboxPath, name: Self.name)
       configuration.maximumBackoff = .seconds(2)
+      configuration.trustedCertificates = trust
       let remote = try RemoteBoard(configuration)
       try self.init(url: link, board: remote.board, outboxPath: outboxPath, shared: remote)
     }

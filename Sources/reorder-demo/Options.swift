@@ -63,6 +63,12 @@ struct Options: ParsableCommand {
       "The file holding your token for --share's board (reorder-server token create prints it).", valueName: "path"))
   var tokenFile: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "A PEM file of certificates to trust for --share https://… besides the system's (a server with a certificate of its own).",
+      valueName: "path"))
+  var trust: String?
+
   @Flag(help: "Start from the built-in data, ignoring the saved state.")
   var reset = false
 

@@ -440,6 +440,60 @@ test_share_late_move() {
   return $status
 }
 
+# Over TLS: window A shares through a second instance serving https with a certificate of its own
+# (trusted with --trust), window B through the plain one; A's drag reaches B and the database.
+check_share_over_tls() {
+  share_reset || return 1
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/tls-key.pem" -out "$TMP/tls-cert.pem" -days 1 \
+    -subj /CN=localhost -addext "subjectAltName=DNS:localhost" >/dev/null 2>&1 || { echo "    openssl failed"; return 1; }
+  local port
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$SERVER_BIN" serve --database "postgresql://reorder_server:$SHARE_SERVER_PASSWORD@127.0.0.1:$SHARE_PG_PORT/postgres" \
+    --port "$port" --tls-cert "$TMP/tls-cert.pem" --tls-key "$TMP/tls-key.pem" >>"$TMP/server-tls.log" 2>&1 &
+  SHARE_TLS_PID=$!
+  expect "the TLS instance answers" wait_for_url "https://localhost:$port/healthz" 10 || return 1
+  local plain=("${SHARE_ARGS[@]}")
+  SHARE_ARGS+=(--trust "$TMP/tls-cert.pem")
+  share_launch a 0 "https://localhost:$port/boards/$SHARE_BOARD"
+  local launched=$?
+  SHARE_ARGS=("${plain[@]}")
+  [ $launched -eq 0 ] || return 1
+  share_launch b 650 || return 1
+  use a
+  expect "window A online over wss" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  use b
+  expect "window B online" wait_for_line '"event": "connection", "state": "online"' 10 || return 1
+  use a
+  drag_onto card-1 card-14 || return 1
+  expect "a changed line in A" wait_for_line '"event": "changed", "scene": "board"' 5 || return 1
+  use b
+  expect "a remote line in B within 10 s" wait_for_line '"event": "remote", "scene": "board"' 10 || return 1
+  expect "the database holds A's move" wait_until_equal a 10 || return 1
+  expect "B equals the database" wait_until_equal b 10 || return 1
+  expect "no warning from A" [ ! -s "$a_ERR" ] || return 1
+}
+
+# wait_for_url URL SECONDS: until curl (certificate unchecked) gets an answer.
+wait_for_url() {
+  for _ in $(seq 1 $(($2 * 10 * GUARD_SCALE))); do
+    curl -fsk "$1" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+test_share_over_tls() {
+  check_share_over_tls
+  local status=$?
+  share_stop_all
+  if [ -n "${SHARE_TLS_PID:-}" ]; then
+    kill -TERM "$SHARE_TLS_PID" 2>/dev/null
+    wait "$SHARE_TLS_PID" 2>/dev/null
+    SHARE_TLS_PID=""
+  fi
+  return $status
+}
+
 share_tests=(test_share_drag_shows_in_other_window test_share_server_killed_and_back test_share_remote_move_during_drag
   test_share_app_and_page
-  test_share_late_move)
+  test_share_late_move test_share_over_tls)

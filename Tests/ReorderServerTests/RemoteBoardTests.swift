@@ -186,6 +186,66 @@ struct RemoteBoardTests {
     #expect(serverBoard.flatMap { $0 }.sorted() == columns.flatMap { c in (0..<8).map { "\(c)\($0)" } }.sorted())
   }
 
+  /// An `https` link: the live socket is `wss`, verified against the certificates the app trusts.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+  func sharesOverTLS() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let (board, editor, viewer) = try await makeBoard("tls", [("todo", ["c1", "c2"]), ("done", [])])
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("reorder-tls-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let cert = root.appendingPathComponent("cert.pem").path
+    let key = root.appendingPathComponent("key.pem").path
+    let made = try await runTool(
+      "/usr/bin/openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj",
+        "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      ])
+    #expect(made.status == 0, "\(made.stderr)")
+    let server = try await ServerProcess(["--database", database.server, "--tls-cert", cert, "--tls-key", key])
+    #expect(server.scheme == "https")
+    func client(_ token: String, trusting: String?) throws -> RemoteBoard {
+      var configuration = RemoteBoard.Configuration(
+        link: "https://localhost:\(server.port)/boards/\(board)", token: token)
+      configuration.trustedCertificates = trusting
+      configuration.maximumBackoff = .milliseconds(300)
+      return try RemoteBoard(configuration)
+    }
+    // Not trusted: the handshake fails and the client stays offline (and says nothing it read).
+    let stranger = try client(viewer, trusting: nil)
+    await stranger.start()
+    try await Task.sleep(for: .seconds(2))
+    #expect(await stranger.connection != .online)
+    #expect(await stranger.role == nil)
+    await stranger.close()
+    // Trusted: the whole exchange goes over wss.
+    let ann = try client(editor, trusting: cert)
+    let vic = try client(viewer, trusting: cert)
+    await ann.start()
+    await vic.start()
+    try await eventually("both online over wss") {
+      let a = await ann.connection
+      let v = await vic.connection
+      return a == .online && v == .online
+    }
+    let id = try await ann.commit(.moved(ReorderDifference(items: ["c1"], section: "done")))
+    await ann.waitUntilSent()
+    #expect(await ann.outcome(of: id ?? "") == .committed(revision: 2))
+    try await eventually("Vic sees the move") { await vic.state.cards(inColumn: "done") == ["c1"] }
+    await ann.close()
+    await vic.close()
+    // A trust file with no certificate in it is one clear error at once.
+    let notPEM = root.appendingPathComponent("not.pem").path
+    try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: notPEM))
+    #expect(throws: SharedBoardError.self) { try client(editor, trusting: notPEM) }
+    #expect(throws: SharedBoardError.self) { try client(editor, trusting: root.appendingPathComponent("none").path) }
+    // TLS cannot name an address: such a link is refused at once instead of never connecting.
+    #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "https://127.0.0.1/boards/b", token: "t")) }
+    #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "https://[::1]:8443/boards/b", token: "t")) }
+    #expect(try await server.terminate() == 0)
+  }
+
   @Test func aWrongTokenIsRefusedAndSaidOnce() async throws {
     let database = try await TestDatabase.shared.prepare()
     let (board, _, _) = try await makeBoard("refused", [("todo", ["c1"])])
