@@ -35,6 +35,10 @@ struct LiveConnection {
         switch frame {
         case .text(let text):
           do { try await outbound.write(.text(text)) } catch { return }
+        case .shared(let buffer):
+          do { try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: buffer))) } catch {
+            return
+          }
         case .close(let code, let reason):
           try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
           return

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 import ReorderKitPostgres
 
@@ -155,8 +156,8 @@ actor LiveHub {
     if feed.history.count > Self.historyLimit { feed.history.removeFirst(feed.history.count - Self.historyLimit) }
     feeds[name] = feed
     let sender = committing[commit.gesture]
-    let line = jsonLine(RemoteMessage(revision: commit.revision, changes: changes))
-    for (id, subscriber) in feed.subscribers where id != sender { subscriber.sink.yield(.text(line)) }
+    let frame = ByteBuffer(string: jsonLine(RemoteMessage(revision: commit.revision, changes: changes)))
+    for (id, subscriber) in feed.subscribers where id != sender { subscriber.sink.yield(.shared(frame)) }
   }
 
   /// Catches up every followed board (the poll, and after the LISTEN connection came back).

@@ -1,9 +1,13 @@
 import Foundation
+import NIOCore
 import ReorderKitPostgres
 
 /// What a `live` connection sends the client: a text frame, or the close that ends it.
 enum Outgoing: Sendable {
   case text(String)
+  /// A text frame encoded once for every follower of a board (a `remote`): each connection writes
+  /// the same bytes, with no copy of its own.
+  case shared(ByteBuffer)
   case close(code: UInt16, reason: String)
 }
 
