@@ -53,7 +53,7 @@ struct ContentChangeRenderTests {
     #expect(marked(view.renderList(at: 1.2)).isEmpty)
     _ = view.tick(time: 1.2)
     #expect(!view.renderList(at: 1.2).isAnimating)
-    #expect(view.contentFades.isEmpty)
+    #expect(view.motion.contentFades.isEmpty)
   }
 
   @Test func reconfigureCrossfadesInPlaceWithNoNewDataAndReportsNothing() throws {
@@ -72,10 +72,10 @@ struct ContentChangeRenderTests {
     #expect(!view.canUndo)
     #expect(marked(view.renderList(at: 2.2)).isEmpty)
     _ = view.tick(time: 2.2)
-    #expect(view.contentFades.isEmpty)
+    #expect(view.motion.contentFades.isEmpty)
     // Nothing named: nothing runs.
     view.reconfigure(time: 3)
-    #expect(view.contentFades.isEmpty)
+    #expect(view.motion.contentFades.isEmpty)
   }
 
   @Test func theEventNamesWhatChangedEvenWhenTheDataIsTheSame() throws {

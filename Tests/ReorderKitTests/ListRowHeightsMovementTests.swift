@@ -96,7 +96,7 @@ struct ListRowHeightsMovementTests {
       _ = view.tick(time: 0.5)
       for step in 0..<30 {
         let p = Point(x: 150, y: Double(rng.int(0...Int(view.contentSize.height))))
-        guard let rows = view.outline, case .list(let layout) = view.layout else { break }
+        guard let rows = view.outline, case .list(let layout) = view.geometry.layout else { break }
         let plain = rows.hit(at: p, in: layout, allowInsertInto: insertInto, draggingGroup: view.drag!.hasGroup)
         let stable = rows.stableHit(at: p, in: layout, allowInsertInto: insertInto, draggingGroup: view.drag!.hasGroup)
         #expect(plain == stable, "\(list) lifting \(item), step \(step) at \(p)")

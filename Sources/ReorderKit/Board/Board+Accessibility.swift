@@ -82,8 +82,8 @@ extension Board {
       guard let d = index(of: target), d != s, acceptsMove(of: id, from: s, into: d),
         let slot = _columns[s]._view.slot(of: id)
       else { return events }
-      let frame = _columns[s]._view.layout.frame(ofItem: slot)
-      let offset = _columns[s]._view.offset
+      let frame = _columns[s]._view.geometry.layout.frame(ofItem: slot)
+      let offset = _columns[s]._view.motion.offset
       let lift = absorb(
         source,
         _columns[s]._view.beginMovement(

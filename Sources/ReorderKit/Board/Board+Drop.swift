@@ -30,7 +30,7 @@ extension Board {
     guard let h = index(of: holder) else { return cancelAcross(time: time) }
     let depth = _columns[h]._view.undoDepth
     // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
-    let unspoken = holder != drag.source && _columns[h]._view.speech.held != nil
+    let unspoken = holder != drag.source && _columns[h]._view.access.speech.held != nil
     let viewEvents = release(&_columns[h]._view, toView(drag.pointer, h), time)
     if viewEvents.contains(where: { if case .dropped = $0 { true } else { false } }),
       let copy = _columns[h]._view.lastDrop, copy.operation == .copy

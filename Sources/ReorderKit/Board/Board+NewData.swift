@@ -120,7 +120,7 @@ extension Board {
   /// - Complexity: O(s) for s sections fading in.
   @inlinable public func headerContentChange(of id: ViewID, at time: Double) -> Double {
     guard let i = index(of: id) else { return 1 }
-    let starts = _columns[i]._view.contentFades.headers.values
+    let starts = _columns[i]._view.motion.contentFades.headers.values
     return starts.map { CollectionView<SectionID, ItemID>.contentProgress(from: $0, at: time) }.min() ?? 1
   }
 

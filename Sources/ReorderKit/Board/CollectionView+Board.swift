@@ -25,12 +25,13 @@ extension CollectionView {
     }
     guard !longPress.isPending, !longPress.isActive else { return false }
     if case .grid(let config) = layoutConfiguration, config.pageWidth != nil { return false }
-    return pendingEvents.isEmpty && scrollAnimation == nil && speech.held == nil && settle == nil
-      && animations.isEmpty && headerAnimations.isEmpty && ghosts.isEmpty && contentFades.isEmpty
+    return pendingEvents.isEmpty && motion.scrollAnimation == nil && access.speech.held == nil && motion.settle == nil
+      && motion.animations.isEmpty && motion.headerAnimations.isEmpty && motion.ghosts.isEmpty
+      && motion.contentFades.isEmpty
   }
 
   /// Moves the clock of a view at rest (see ``isAtRest``): nothing else happens in it.
-  @inlinable mutating func advanceClockAtRest(to time: Double) { now = max(now, time) }
+  @inlinable mutating func advanceClockAtRest(to time: Double) { motion.now = max(motion.now, time) }
 
   /// Whether the drag in progress was lifted by the keyboard.
   @inlinable var isKeyboardDrag: Bool { drag?.isKeyboard ?? false }
@@ -42,9 +43,9 @@ extension CollectionView {
   @inlinable func entryPosition(at point: Point, draggingGroup: Bool) -> OutlinePosition<ItemID>? {
     guard snapshot.numberOfSections > 0 else { return nil }
     let p = toContent(point)
-    switch layout {
+    switch geometry.layout {
     case .list(let list):
-      let rows = listRows ?? OutlineArrangement(snapshot)
+      let rows = geometry.listRows ?? OutlineArrangement(snapshot)
       if case .at(let position) = rows.hit(at: p, in: list, allowInsertInto: false, draggingGroup: draggingGroup) {
         return position
       }
@@ -57,8 +58,8 @@ extension CollectionView {
         : GridTargetRule.flowProposal(at: p, in: grid, placeholder: none)
       if let proposed { return proposed.outlinePosition() }
     }
-    let end = layout.contentSize
-    let below = layout.isVertical ? p.y >= end.height : p.x >= end.width
+    let end = geometry.layout.contentSize
+    let below = geometry.layout.isVertical ? p.y >= end.height : p.x >= end.width
     guard below || itemCount == 0 else { return nil }
     let last = snapshot.numberOfSections - 1
     return OutlinePosition(section: last, parent: nil, index: restingCount(inSection: last))
@@ -170,19 +171,20 @@ extension CollectionView {
   /// session's a drag leaves), only the block changes: O(k + s), not O(n) lookups of heights.
   /// Otherwise a rebuild.
   @inlinable mutating func setListBlock(reusing: Bool) {
-    guard reusing, case .list(var list) = layout, list.hasPerRowHeights, case .list(let config) = layoutConfiguration,
+    guard reusing, case .list(var list) = geometry.layout, list.hasPerRowHeights,
+      case .list(let config) = layoutConfiguration,
       let outline, list.configuration == config
     else { return rebuildLayout() }
-    let sizes = _itemSizes
+    let sizes = geometry.itemSizes
     let block = outline.block.map { Self.rowHeight(of: $0.id, in: sizes, default: config.rowHeight) }
     list.setBlock(block, at: outline.placeholder != nil ? outline.insertion : nil)
-    layout = .list(list)
+    geometry.layout = .list(list)
     #if DEBUG
       if snapshot.totalItemCount <= 10_000 {
         rebuildLayout()
-        guard case .list(let rebuilt) = layout else { preconditionFailure("a list's layout is a list") }
+        guard case .list(let rebuilt) = geometry.layout else { preconditionFailure("a list's layout is a list") }
         precondition(list.laysOutSameRows(as: rebuilt), "a list's layout with its block differs from a rebuild")
-        layout = .list(list)
+        geometry.layout = .list(list)
       }
     #endif
   }
@@ -207,7 +209,7 @@ extension CollectionView {
   /// rebuild (the O(k) paths that reuse a session's rows must show what a rebuild shows).
   @inlinable func checkRestingRows() {
     #if DEBUG
-      guard snapshot.totalItemCount <= 10_000, let rows = listRows else { return }
+      guard snapshot.totalItemCount <= 10_000, let rows = geometry.listRows else { return }
       precondition(rows.showsSameRows(as: OutlineArrangement(snapshot)), "resting rows differ from a rebuild")
     #endif
   }
@@ -224,19 +226,19 @@ extension CollectionView {
   }
 
   /// Takes the sizes that items coming from another view had there (a flow grid's cells, a list's
-  /// rows): a card keeps its size as it crosses views (see ``recordSize(_:of:)``).
+  /// rows): a card keeps its size as it crosses views (see ``LayoutState/recordSize(_:of:)``).
   @inlinable mutating func adoptSizes(_ sizes: [ItemID: Size], of items: [ItemID]) {
-    for id in items { if let size = sizes[id] { recordSize(size, of: id) } }
+    for id in items { if let size = sizes[id] { geometry.recordSize(size, of: id) } }
   }
 
   /// Holds an announcement back as the pointer's placeholder moves are (spoken when it rests), or
   /// now for the keyboard.
   @inlinable mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
     if keyboard {
-      speech.held = nil
+      access.speech.held = nil
       pendingEvents.append(.announcement(text))
     } else {
-      speech.held = (text, time)
+      access.speech.held = (text, time)
     }
   }
 

@@ -29,7 +29,7 @@ extension CollectionView {
       view.setListBlock(reusing: true)
     }
     forgetGesture(resettingRecognizer: true)
-    speech.container = nil
+    access.speech.container = nil
     clampOffset()
     return reverted
   }
@@ -111,7 +111,7 @@ extension CollectionView {
       // The session's rows without its block are the resting rows of the data without the items
       // taken out (when they are the session's items): no rebuild of the rows, O(k) not O(n).
       if case .rows(let rows)? = session?.arrangement, rows.holdsExactly(taken) {
-        view.listRows = rows.withoutBlock
+        view.geometry.listRows = rows.withoutBlock
         view.checkRestingRows()
         // Rows of their own heights: the session's sums of its base rows, without the block.
         view.setListBlock(reusing: true)
@@ -125,8 +125,8 @@ extension CollectionView {
     } else {
       relayout(at: time) { takeOut(&$0, nil) }
     }
-    for id in taken { animations[id] = nil }
-    if let focus, !snapshot.contains(focus) { self.focus = nil }
+    for id in taken { motion.animations[id] = nil }
+    if let focus = access.focus, !snapshot.contains(focus) { access.focus = nil }
     clampOffset()
     return (reverted, inverse)
   }
@@ -144,18 +144,18 @@ extension CollectionView {
       inverse = view.commitDerived(.deleted(present), into: &ignored)
       view.rebuildArrangement()
       // Rows of their own heights that stood together: their sums taken out, no height looked up.
-      if let rows, case .list(var list) = view.layout,
+      if let rows, case .list(var list) = view.geometry.layout,
         list.liftBlock(section: rows.section, row: rows.row, count: rows.count)
       {
         list.setBlock([], at: nil)
-        view.layout = .list(list)
+        view.geometry.layout = .list(list)
         view.checkListLayout()
       } else {
         view.rebuildLayout()
       }
     }
-    for id in present { animations[id] = nil }
-    if let focus, !snapshot.contains(focus) { self.focus = nil }
+    for id in present { motion.animations[id] = nil }
+    if let focus = access.focus, !snapshot.contains(focus) { access.focus = nil }
     clampOffset()
     return inverse
   }
@@ -177,14 +177,14 @@ extension CollectionView {
       view.rebuildArrangement()
       // Rows of their own heights, now together: the block of their heights merged into the sums
       // (k heights looked up, O(n) additions), not every row's height looked up again.
-      if let items = landed?.items, let rows = view.plainRows(of: items), case .list(var list) = view.layout,
+      if let items = landed?.items, let rows = view.plainRows(of: items), case .list(var list) = view.geometry.layout,
         case .list(let config) = view.layoutConfiguration, list.hasPerRowHeights
       {
-        let sizes = view._itemSizes
+        let sizes = view.geometry.itemSizes
         let block = items.map { Self.rowHeight(of: $0, in: sizes, default: config.rowHeight) }
         list.setBlock(block, at: (rows.section, rows.row))
         if list.mergeBlock(shownAt: (rows.section, rows.row), count: rows.count) {
-          view.layout = .list(list)
+          view.geometry.layout = .list(list)
           view.checkListLayout()
         } else {
           view.rebuildLayout()
@@ -209,7 +209,7 @@ extension CollectionView {
     let place = entryPlace(of: items, at: position)
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
     // The resting rows of the data without the items: the base rows of the session (O(k), not O(n)).
-    let resting = isList ? listRows : nil
+    let resting = isList ? geometry.listRows : nil
     // A list shows the items at the gap from the session's rows, whatever their place in the data:
     // they wait at the end of the section (an append, O(k)) instead of going in at the gap (moving
     // the section's tail: 800 KB in a column of 200,000 cards), and the drop places them by
@@ -243,7 +243,7 @@ extension CollectionView {
       }
       session.autoScroll.begin(at: pointer, time: time)
       view.interaction = .dragging(session)
-      view.settle = nil
+      view.motion.settle = nil
       if rules.proposesDrops {
         let shown = view.target(for: .insertAt(position))
         view.modifySession { $0.drop.shown = shown }
@@ -262,14 +262,14 @@ extension CollectionView {
   ) {
     // The pointer already holds the items: the view's recogniser takes it over, with no press.
     if keyboard { longPress.reset() } else { longPress.hold(at: pointer) }
-    speech.held = nil
-    speech.container = spokenPlace(of: position, travelling: []).container
+    access.speech.held = nil
+    access.speech.container = spokenPlace(of: position, travelling: []).container
     if keyboard {
       followPlaceholder(time: time)
       // The keyboard's cell stands over its placeholder: the session's pointer is there, in the view.
       if let slot = placeholderRow ?? placeholderSlot {
-        let f = layout.frame(ofItem: slot)
-        let center = Point(x: f.midX - offset.x, y: f.midY - offset.y)
+        let f = geometry.layout.frame(ofItem: slot)
+        let center = Point(x: f.midX - motion.offset.x, y: f.midY - motion.offset.y)
         modifySession { $0.pointer = center }
       }
     }

@@ -48,7 +48,7 @@ extension CollectionView {
     var data = snapshot
     let applied = try data.apply(change)
     if case .placeholderMoved = change { return [] }
-    recordSizes(itemSizes)
+    geometry.recordSizes(itemSizes)
     if isDragging {
       show(data, animated: true, time: time)
     } else {
@@ -92,7 +92,7 @@ extension CollectionView {
   /// for, known or given; nothing in other layouts.
   @inlinable func checkSizes(of items: some Sequence<ItemID>, given: [ItemID: Size]) throws(ChangeError) {
     guard case .grid(let config) = layoutConfiguration, config.columns == nil else { return }
-    for id in items where _itemSizes[id] == nil && given[id] == nil { throw .noSize(id) }
+    for id in items where geometry.itemSizes[id] == nil && given[id] == nil { throw .noSize(id) }
   }
 
   /// Throws ``ChangeError`` for the first top-level item of new data that a grid without columns

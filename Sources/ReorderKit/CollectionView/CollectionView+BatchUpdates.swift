@@ -170,7 +170,7 @@ extension CollectionView {
     content: ContentChanges<SectionID, ItemID> = .init(),
     animated: Bool, time: Double
   ) {
-    recordSizes(itemSizes)
+    geometry.recordSizes(itemSizes)
     let old = snapshot
     let mark = pendingEvents.count
     show(data, animated: animated, time: time)
@@ -198,56 +198,58 @@ extension CollectionView {
     }
     let change = { (view: inout Self) in
       view._snapshot = newSnapshot
-      view.settle = nil
+      view.motion.settle = nil
       view.rebuildArrangement()
       if let place { view.keepDrag(at: place) }
       view.rebuildLayout()
     }
     guard animated else {
       change(&self)
-      animations = [:]
+      motion.animations = [:]
       clampOffset()
       return
     }
-    let duration = reflowDuration
-    reflowDuration = Self.batchUpdateDuration
+    let duration = motion.reflowDuration
+    motion.reflowDuration = Self.batchUpdateDuration
     let oldSnapshot = snapshot
     // What leaves fades out where it is shown now: items and the headers of deleted sections.
     let scan = visibleRect
     for (id, frame) in visibleItems() where !newSnapshot.contains(id) {
-      let shown = animations[id]?.frame(at: time) ?? frame
+      let shown = motion.animations[id]?.frame(at: time) ?? frame
       guard shown.intersects(scan) else { continue }
-      ghosts.append(
+      motion.ghosts.append(
         Ghost(
           kind: .item(id),
           animation: ElementAnimation(
             from: shown, to: shown, fromAlpha: 1, toAlpha: 0, fromScale: 1, toScale: 0.8, start: time,
             duration: Self.batchUpdateDuration),
           depth: oldSnapshot.parent(of: id) == nil ? 0 : 1))
-      animations[id] = nil
+      motion.animations[id] = nil
     }
     for s in headerSections(in: scan) where newSnapshot.sectionIndex(of: oldSnapshot.sections[s].id) == nil {
       let id = oldSnapshot.sections[s].id
-      guard let frame = headerAnimations[id]?.frame(at: time) ?? layout.frame(ofHeader: s) else { continue }
-      ghosts.append(
+      guard let frame = motion.headerAnimations[id]?.frame(at: time) ?? geometry.layout.frame(ofHeader: s) else {
+        continue
+      }
+      motion.ghosts.append(
         Ghost(
           kind: .header(id),
           animation: ElementAnimation(
             from: frame, to: frame, fromAlpha: 1, toAlpha: 0, start: time, duration: Self.batchUpdateDuration),
           depth: 0))
-      headerAnimations[id] = nil
+      motion.headerAnimations[id] = nil
     }
     relayout(at: time, change)
-    reflowDuration = duration
+    motion.reflowDuration = duration
     // Headers of new sections fade in where they land.
     for s in headerSections(in: visibleRect) where oldSnapshot.sectionIndex(of: snapshot.sections[s].id) == nil {
-      guard let frame = layout.frame(ofHeader: s) else { continue }
-      headerAnimations[snapshot.sections[s].id] = ElementAnimation(
+      guard let frame = geometry.layout.frame(ofHeader: s) else { continue }
+      motion.headerAnimations[snapshot.sections[s].id] = ElementAnimation(
         from: frame, to: frame, fromAlpha: 0, toAlpha: 1, start: time, duration: Self.batchUpdateDuration)
     }
     // Items that arrive fade and grow in where they land.
     for (id, frame) in visibleItems() where !oldSnapshot.contains(id) {
-      animations[id] = ElementAnimation(
+      motion.animations[id] = ElementAnimation(
         from: frame, to: frame, fromAlpha: 0, toAlpha: 1, fromScale: 0.8, toScale: 1, start: time,
         duration: Self.batchUpdateDuration)
     }
@@ -266,7 +268,7 @@ extension CollectionView {
   /// Ends a drag whose lifted item (or its section) new data deleted: a cancel that moves nothing back.
   @inlinable mutating func abandonDrag() {
     guard isDragging else { return }
-    _ = end(.removed, time: now, animated: false)
+    _ = end(.removed, time: motion.now, animated: false)
   }
 
   /// Rebuilds the drag's arrangement over new data with the placeholder at a place, fitted to the

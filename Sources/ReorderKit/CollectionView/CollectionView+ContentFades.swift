@@ -24,8 +24,8 @@ extension CollectionView {
   /// Starts the crossfades of the items and headers `content` names (a crossfade already running
   /// starts again).
   @inlinable mutating func startContentFades(_ content: ContentChanges<SectionID, ItemID>, at time: Double) {
-    for id in content.items { contentFades.items[id] = time }
-    for id in content.sections { contentFades.headers[id] = time }
+    for id in content.items { motion.contentFades.items[id] = time }
+    for id in content.sections { motion.contentFades.headers[id] = time }
   }
 
   /// How far a crossfade that started at `start` has come at `time`: 0 to 1, eased in and out.
@@ -36,12 +36,12 @@ extension CollectionView {
   /// Marks the items and headers among `elements` whose new content is fading in.
   /// - Complexity: O(e) for e elements, nothing when no crossfade runs.
   @inlinable func markContentChanges(in elements: inout [RenderElement<SectionID, ItemID>], at time: Double) {
-    guard !contentFades.isEmpty else { return }
+    guard !motion.contentFades.isEmpty else { return }
     for i in elements.indices {
       let start: Double?
       switch elements[i].kind {
-      case .item(let id): start = contentFades.items[id]
-      case .header(let id): start = contentFades.headers[id]
+      case .item(let id): start = motion.contentFades.items[id]
+      case .header(let id): start = motion.contentFades.headers[id]
       default: start = nil
       }
       if let start { elements[i].contentChange = Self.contentProgress(from: start, at: time) }

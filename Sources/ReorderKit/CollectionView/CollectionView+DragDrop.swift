@@ -113,7 +113,7 @@ extension CollectionView {
     SectionID, ItemID
   >] {
     var events = advance(to: time)
-    guard let session = dropSession, point.isFinite, let path = layout.itemPath(at: toContent(point)),
+    guard let session = dropSession, point.isFinite, let path = geometry.layout.itemPath(at: toContent(point)),
       let id = displayedItem(at: path), !session.contains(id), let position = snapshot.position(of: id)
     else { return events }
     if snapshot.isGroup(id), snapshot.children(of: id).contains(where: session.contains) { return events }

@@ -49,7 +49,7 @@ extension CollectionView {
         change = made.change
         copies = change.difference?.items ?? []
         // A copy in a grid without columns takes its original's size.
-        for (copy, original) in made.originals { if let size = itemSizes[original] { _itemSizes[copy] = size } }
+        for (copy, original) in made.originals { if let size = itemSizes[original] { geometry.itemSizes[copy] = size } }
       } catch {
         return events + cancelDrop(at: time, operation: operation, failure: error)
       }
@@ -102,8 +102,8 @@ extension CollectionView {
     for (k, id) in items.dropFirst().enumerated() {
       guard let to = frame(of: id) else { continue }
       let d = Double(min(k + 1, 2)) * 4
-      animations[id] = ElementAnimation(
-        from: lifted.offsetBy(dx: d, dy: d), to: to, start: time, duration: reflowDuration)
+      motion.animations[id] = ElementAnimation(
+        from: lifted.offsetBy(dx: d, dy: d), to: to, start: time, duration: motion.reflowDuration)
     }
   }
 
@@ -115,9 +115,11 @@ extension CollectionView {
       case .insertInto(let group)? = shown.destination,
       let row = outline?.displayedRow(ofGroup: group)
     else { return [] }
-    let frame = layout.frame(ofItem: row)
+    let frame = geometry.layout.frame(ofItem: row)
     guard frame.intersects(visibleRect) else { return [] }
-    return [RenderElement(kind: .dropHighlight(group), frame: frame.offsetBy(dx: -offset.x, dy: -offset.y))]
+    return [
+      RenderElement(kind: .dropHighlight(group), frame: frame.offsetBy(dx: -motion.offset.x, dy: -motion.offset.y))
+    ]
   }
 
   /// The lifted stack: up to two more session items behind the lifted cell, a badge with the

@@ -9,7 +9,7 @@ extension CollectionView {
   @inlinable func dropHit(at p: Point, for drag: Session) -> DropDestination<ItemID>?? {
     guard visibleRect.contains(p) else { return .some(nil) }
     let proposed: OutlinePosition<ItemID>
-    switch (drag.arrangement, layout) {
+    switch (drag.arrangement, geometry.layout) {
     case (.rows(let rows), .list(let list)):
       let found =
         list.hasPerRowHeights
@@ -67,7 +67,7 @@ extension CollectionView {
     guard let drag else { return [] }
     let p = toContent(drag.pointer)
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    if dropConfiguration.isSpringLoaded, let rows = drag.rows, case .list(let list) = layout {
+    if dropConfiguration.isSpringLoaded, let rows = drag.rows, case .list(let list) = geometry.layout {
       let hovered = list.itemPath(at: p).flatMap { rows.collapsedGroup(section: $0.section, row: $0.item) }
       if case .open(let group)? = modifySession({ $0.drop.springLoading.hover(over: hovered, time: time) }) {
         openSpringLoaded(group, at: time, into: &events)
@@ -89,8 +89,8 @@ extension CollectionView {
     guard let drag else { return }
     modifySession { $0.drop.shown = target }
     if drag.drop.shown != target, target.proposal.landsItems, case .insertInto(let group)? = target.destination {
-      speech.held = (announcer.into(announcer.itemName(group)), time)
-      speech.container = announcer.itemName(group)
+      access.speech.held = (access.announcer.into(access.announcer.itemName(group)), time)
+      access.speech.container = access.announcer.itemName(group)
     }
     guard target.proposal.landsItems, case .insertAt(let position)? = target.destination else { return }
     guard drag.placeholder != position else { return }
@@ -126,11 +126,11 @@ extension CollectionView {
     // Items away in another view of a board: that view runs the drag.
     if drag?.isLent ?? false { return events }
     if case .scroll(let delta)? = modifySession({ $0.autoScroll.tick(time: t) }) {
-      let before = offset
-      scrollAnimation = nil
-      offset = clamped(Point(x: offset.x + delta.x, y: offset.y + delta.y))
-      lastScrollTime = t
-      if offset != before { events += updateTarget(at: t) }
+      let before = motion.offset
+      motion.scrollAnimation = nil
+      motion.offset = clamped(Point(x: motion.offset.x + delta.x, y: motion.offset.y + delta.y))
+      motion.lastScrollTime = t
+      if motion.offset != before { events += updateTarget(at: t) }
     }
     guard dropSession != nil else { return events }
     if case .open(let group)? = modifySession({ $0.drop.springLoading.tick(time: t) }) {

@@ -89,12 +89,12 @@ extension CollectionView {
       announceEnd(of: session, cancelled: true, into: &events)
       events.append(failure.map { .dropFailed(session.item, $0) } ?? .cancelled(session.item))
     case .removed:
-      pendingEvents.append(.announcement(announcer.removed(announcer.itemName(session.item))))
+      pendingEvents.append(.announcement(access.announcer.removed(access.announcer.itemName(session.item))))
       pendingEvents.append(.cancelled(session.item))
     case .returned, .abandoned:
       break
     }
-    speech.container = nil
+    access.speech.container = nil
     return events
   }
 
@@ -103,8 +103,8 @@ extension CollectionView {
   /// for a source lending its items (its own part of the drag stops there).
   @inlinable mutating func forgetGesture(resettingRecognizer: Bool) {
     if resettingRecognizer { longPress.reset() }
-    speech.held = nil
-    settle = nil
+    access.speech.held = nil
+    motion.settle = nil
   }
 
   /// Takes a live drag's steps back: the changes that put the items where they stood at the lift

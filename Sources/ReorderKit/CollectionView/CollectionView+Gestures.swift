@@ -13,7 +13,7 @@ extension CollectionView {
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
     let events = advance(to: time)
     guard point.isFinite, !isDragging else { return events }
-    focus = nil  // the focus ring is for the keyboard; the pointer hides it
+    access.focus = nil  // the focus ring is for the keyboard; the pointer hides it
     guard let id = itemIdentifier(at: point) else {
       interaction = .idle
       longPress.reset()
@@ -112,24 +112,24 @@ extension CollectionView {
   @inlinable public mutating func scroll(by delta: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events = advance(to: time)
     guard delta.isFinite else { return events }
-    scrollAnimation = nil
-    offset = Point(x: offset.x + delta.x, y: offset.y + delta.y)
+    motion.scrollAnimation = nil
+    motion.offset = Point(x: motion.offset.x + delta.x, y: motion.offset.y + delta.y)
     clampOffset()
-    lastScrollTime = time
+    motion.lastScrollTime = time
     if isDragging { events += updateTarget(at: time) }
     return events
   }
 
   /// Sets the scroll position, clamped to the content.
   @inlinable public mutating func setContentOffset(_ point: Point, animated: Bool = false, time: Double? = nil) {
-    let t = time ?? now
+    let t = time ?? motion.now
     let target = clamped(point)
     if animated {
-      scrollAnimation = ElementAnimation(
-        from: Rect(origin: offset, size: .zero), to: Rect(origin: target, size: .zero), start: t, duration: 0.3)
+      motion.scrollAnimation = ElementAnimation(
+        from: Rect(origin: motion.offset, size: .zero), to: Rect(origin: target, size: .zero), start: t, duration: 0.3)
     } else {
-      scrollAnimation = nil
-      offset = target
+      motion.scrollAnimation = nil
+      motion.offset = target
     }
   }
 
@@ -137,58 +137,61 @@ extension CollectionView {
 
   /// Advances the clock: the long-press timer, the scroll animation, paging, and finished animations.
   @inlinable mutating func advance(to time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    let t = max(time, now)
-    now = t
+    let t = max(time, motion.now)
+    motion.now = t
     var events = pendingEvents
     if !pendingEvents.isEmpty { pendingEvents = [] }
     // The content scrolls first, so that a long press lifts the item under the pointer now (or
     // none, if the scrolling moved another one under it), not the one under it before.
-    if let scroll = scrollAnimation {
-      offset = scroll.frame(at: t).origin
-      if scroll.isFinished(at: t) { scrollAnimation = nil }
+    if let scroll = motion.scrollAnimation {
+      motion.offset = scroll.frame(at: t).origin
+      if scroll.isFinished(at: t) { motion.scrollAnimation = nil }
       if isDragging { events += updateTarget(at: t) }
     }
     if case .began(let p, let beganAt) = longPress.tick(time: t) {
       events += lift(at: p, time: beganAt)
     }
     if isDragging { events += advanceDrag(to: t) }
-    if speech.held != nil { flushAnnouncement(at: t, into: &events) }
+    if access.speech.held != nil { flushAnnouncement(at: t, into: &events) }
     snapToPageIfIdle(at: t)
-    if let s = settle, s.animation.isFinished(at: t) { settle = nil }
-    if !headerAnimations.isEmpty, headerAnimations.values.contains(where: { $0.isFinished(at: t) }) {
-      headerAnimations = headerAnimations.filter { !$0.value.isFinished(at: t) }
+    if let s = motion.settle, s.animation.isFinished(at: t) { motion.settle = nil }
+    if !motion.headerAnimations.isEmpty, motion.headerAnimations.values.contains(where: { $0.isFinished(at: t) }) {
+      motion.headerAnimations = motion.headerAnimations.filter { !$0.value.isFinished(at: t) }
     }
-    if !ghosts.isEmpty { ghosts.removeAll { $0.animation.isFinished(at: t) } }
-    if !contentFades.isEmpty { contentFades.removeFinished(at: t, duration: Self.contentChangeDuration) }
+    if !motion.ghosts.isEmpty { motion.ghosts.removeAll { $0.animation.isFinished(at: t) } }
+    if !motion.contentFades.isEmpty { motion.contentFades.removeFinished(at: t, duration: Self.contentChangeDuration) }
     // Rebuild the table only when something finished: every event passes here during a drag.
-    if !animations.isEmpty, animations.values.contains(where: { $0.isFinished(at: t) }) {
-      animations = animations.filter { !$0.value.isFinished(at: t) }
+    if !motion.animations.isEmpty, motion.animations.values.contains(where: { $0.isFinished(at: t) }) {
+      motion.animations = motion.animations.filter { !$0.value.isFinished(at: t) }
     }
     return events
   }
 
   @inlinable mutating func snapToPageIfIdle(at t: Double) {
     guard case .grid(let config) = layoutConfiguration, config.scrollDirection == .horizontal,
-      let page = config.pageWidth, page > 0, scrollAnimation == nil, !isDragging, t - lastScrollTime >= 0.15
+      let page = config.pageWidth, page > 0, motion.scrollAnimation == nil, !isDragging,
+      t - motion.lastScrollTime >= 0.15
     else { return }
-    let target = clamped(Point(x: (offset.x / page).rounded() * page, y: offset.y))
-    if abs(target.x - offset.x) > 0.01 { setContentOffset(target, animated: true, time: t) }
+    let target = clamped(Point(x: (motion.offset.x / page).rounded() * page, y: motion.offset.y))
+    if abs(target.x - motion.offset.x) > 0.01 { setContentOffset(target, animated: true, time: t) }
   }
 
   @inlinable func clamped(_ p: Point) -> Point {
-    let content = layout.contentSize
+    let content = geometry.layout.contentSize
     let maxX = max(0, content.width - viewSize.width)
     let maxY = max(0, content.height - viewSize.height)
     return Point(x: min(max(p.x, 0), maxX), y: min(max(p.y, 0), maxY))
   }
 
-  @inlinable mutating func clampOffset() { offset = clamped(offset) }
+  @inlinable mutating func clampOffset() { motion.offset = clamped(motion.offset) }
 
   // MARK: The pointer's lift
 
   /// The long press lifts the item under the pointer, if it is still the pressed one.
   @inlinable mutating func lift(at point: Point, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let path = layout.itemPath(at: toContent(point)), displayedItem(at: path) == pressedItem else { return [] }
+    guard let path = geometry.layout.itemPath(at: toContent(point)), displayedItem(at: path) == pressedItem else {
+      return []
+    }
     return beginMovement(at: path, pointer: point, time: time)
   }
 }

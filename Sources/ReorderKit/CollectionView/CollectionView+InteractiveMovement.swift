@@ -28,14 +28,15 @@ extension CollectionView {
   ///   already in progress.
   @discardableResult
   @inlinable public mutating func beginInteractiveMovementForItem(at path: ItemPath, time: Double? = nil) -> Bool {
-    let t = time ?? now
+    let t = time ?? motion.now
     var events = advance(to: t)
     defer { pendingEvents = events + pendingEvents }
-    guard path.section >= 0, path.section < layout.numberOfSections,
-      (0..<layout.numberOfItems(inSection: path.section)).contains(path.item)
+    guard path.section >= 0, path.section < geometry.layout.numberOfSections,
+      (0..<geometry.layout.numberOfItems(inSection: path.section)).contains(path.item)
     else { return false }
-    let centre = layout.frame(ofItem: path).center
-    let begun = beginMovement(at: path, pointer: Point(x: centre.x - offset.x, y: centre.y - offset.y), time: t)
+    let centre = geometry.layout.frame(ofItem: path).center
+    let begun = beginMovement(
+      at: path, pointer: Point(x: centre.x - motion.offset.x, y: centre.y - motion.offset.y), time: t)
     events += begun
     return begun.contains { if case .lifted = $0 { true } else { false } }
   }
@@ -46,10 +47,10 @@ extension CollectionView {
   @inlinable public mutating func updateInteractiveMovementTargetPosition(
     _ point: Point, time: Double? = nil
   ) -> [CollectionViewEvent<SectionID, ItemID>] {
-    var events = advance(to: time ?? now)
+    var events = advance(to: time ?? motion.now)
     guard isDragging, point.isFinite else { return events }
     modifySession { $0.pointer = point }
-    events += updateTarget(at: time ?? now)
+    events += updateTarget(at: time ?? motion.now)
     return events
   }
 
@@ -58,9 +59,9 @@ extension CollectionView {
   @inlinable public mutating func endInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
-    var events = advance(to: time ?? now)
+    var events = advance(to: time ?? motion.now)
     guard isDragging else { return events }
-    events += drop(at: time ?? now)
+    events += drop(at: time ?? motion.now)
     return events
   }
 
@@ -69,9 +70,9 @@ extension CollectionView {
   @inlinable public mutating func cancelInteractiveMovement(time: Double? = nil) -> [CollectionViewEvent<
     SectionID, ItemID
   >] {
-    var events = advance(to: time ?? now)
+    var events = advance(to: time ?? motion.now)
     guard isDragging else { return events }
-    events += cancel(at: time ?? now)
+    events += cancel(at: time ?? motion.now)
     return events
   }
 
@@ -95,7 +96,7 @@ extension CollectionView {
     precondition((0...limit).contains(destination.item), "destination \(destination) is out of range 0...\(limit)")
     let change = Change.moved(snapshot.difference(moving: id, to: destination.outlinePosition()))
     do {
-      try perform(change, time: time ?? now)
+      try perform(change, time: time ?? motion.now)
     } catch {
       // The change is derived from valid paths of the data: it applies.
       preconditionFailure("moveItem(at: \(source), to: \(destination)) derived a change that does not apply: \(error)")

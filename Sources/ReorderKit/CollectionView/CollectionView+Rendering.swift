@@ -5,39 +5,41 @@ extension CollectionView {
   @inlinable mutating func relayout(at time: Double, _ change: (inout Self) -> Void) {
     let margin = Swift.max(viewSize.width, viewSize.height) / 2
     let scan = Rect(
-      x: offset.x - margin, y: offset.y - margin, width: viewSize.width + 2 * margin,
+      x: motion.offset.x - margin, y: motion.offset.y - margin, width: viewSize.width + 2 * margin,
       height: viewSize.height + 2 * margin)
-    let paths = layout.items(in: scan)
+    let paths = geometry.layout.items(in: scan)
     let arrangement = shown
     var before = [ItemID: Rect](minimumCapacity: paths.count)
     for path in paths {
       guard let id = displayedItem(at: path, in: arrangement) else { continue }
-      before[id] = animations[id]?.frame(at: time) ?? layout.frame(ofItem: path)
+      before[id] = motion.animations[id]?.frame(at: time) ?? geometry.layout.frame(ofItem: path)
     }
     var headersBefore: [SectionID: Rect] = [:]
     for s in headerSections(in: scan) {
       let id = snapshot.sections[s].id
-      headersBefore[id] = headerAnimations[id]?.frame(at: time) ?? layout.frame(ofHeader: s)
+      headersBefore[id] = motion.headerAnimations[id]?.frame(at: time) ?? geometry.layout.frame(ofHeader: s)
     }
     change(&self)
     for s in headerSections(in: scan) {
       let id = snapshot.sections[s].id
-      guard let from = headersBefore.removeValue(forKey: id), let to = layout.frame(ofHeader: s) else { continue }
+      guard let from = headersBefore.removeValue(forKey: id), let to = geometry.layout.frame(ofHeader: s) else {
+        continue
+      }
       if from == to {
-        headerAnimations[id] = nil
-      } else if headerAnimations[id]?.to != to {
-        headerAnimations[id] = ElementAnimation(from: from, to: to, start: time, duration: reflowDuration)
+        motion.headerAnimations[id] = nil
+      } else if motion.headerAnimations[id]?.to != to {
+        motion.headerAnimations[id] = ElementAnimation(from: from, to: to, start: time, duration: motion.reflowDuration)
       }
     }
     guard !before.isEmpty else { return }
     let after = shown
-    for path in layout.items(in: scan) {
+    for path in geometry.layout.items(in: scan) {
       guard let id = displayedItem(at: path, in: after), let from = before[id] else { continue }
-      let to = layout.frame(ofItem: path)
+      let to = geometry.layout.frame(ofItem: path)
       if from == to {
-        animations[id] = nil
-      } else if animations[id]?.to != to {
-        animations[id] = ElementAnimation(from: from, to: to, start: time, duration: reflowDuration)
+        motion.animations[id] = nil
+      } else if motion.animations[id]?.to != to {
+        motion.animations[id] = ElementAnimation(from: from, to: to, start: time, duration: motion.reflowDuration)
       }
     }
   }
@@ -45,20 +47,24 @@ extension CollectionView {
   /// The sections whose headers intersect a rectangle (content coordinates), in order.
   /// - Complexity: O(log s + k) for s sections and k returned.
   @inlinable func headerSections(in rect: Rect) -> [Int] {
-    let count = layout.numberOfSections
-    guard count > 0, layout.frame(ofHeader: 0) != nil else { return [] }
+    let count = geometry.layout.numberOfSections
+    guard count > 0, geometry.layout.frame(ofHeader: 0) != nil else { return [] }
     let vertical: Bool
-    if case .grid(let g) = layout { vertical = g.configuration.scrollDirection == .vertical } else { vertical = true }
+    if case .grid(let g) = geometry.layout {
+      vertical = g.configuration.scrollDirection == .vertical
+    } else {
+      vertical = true
+    }
     let lower = vertical ? rect.minY : rect.minX
     let upper = vertical ? rect.maxY : rect.maxX
     // The first section whose area ends after the rectangle starts.
     var first = partitionPoint(0..<count) { s in
-      let area = layout.frame(ofSection: s)
+      let area = geometry.layout.frame(ofSection: s)
       return (vertical ? area.maxY : area.maxX) > lower
     }
     var result: [Int] = []
     while first < count {
-      guard let header = layout.frame(ofHeader: first) else { break }
+      guard let header = geometry.layout.frame(ofHeader: first) else { break }
       if (vertical ? header.minY : header.minX) >= upper { break }
       if header.intersects(rect) { result.append(first) }
       first += 1
@@ -76,8 +82,8 @@ extension CollectionView {
   @inlinable public func renderList(at time: Double) -> RenderList<SectionID, ItemID> {
     var elements: [RenderElement<SectionID, ItemID>] = []
     let visible = visibleRect
-    let dx = -offset.x
-    let dy = -offset.y
+    let dx = -motion.offset.x
+    let dy = -motion.offset.y
     // Headers at the back, gliding with their sections; then what is fading out.
     let margin = Swift.max(viewSize.width, viewSize.height) / 2
     let scan = Rect(
@@ -85,15 +91,15 @@ extension CollectionView {
       height: visible.height + 2 * margin)
     for s in headerSections(in: scan) {
       let id = snapshot.sections[s].id
-      let animation = headerAnimations[id]
-      guard let slot = layout.frame(ofHeader: s) else { continue }
+      let animation = motion.headerAnimations[id]
+      guard let slot = geometry.layout.frame(ofHeader: s) else { continue }
       let header = animation?.frame(at: time) ?? slot
       guard header.intersects(visible) else { continue }
       elements.append(
         RenderElement(
           kind: .header(id), frame: header.offsetBy(dx: dx, dy: dy), alpha: animation?.alpha(at: time) ?? 1))
     }
-    for ghost in ghosts where time < ghost.animation.start + ghost.animation.duration {
+    for ghost in motion.ghosts where time < ghost.animation.start + ghost.animation.duration {
       let a = ghost.animation
       elements.append(
         RenderElement(
@@ -103,8 +109,8 @@ extension CollectionView {
     // Cells, including ones gliding in from just outside the view.
     var moving: [RenderElement<SectionID, ItemID>] = []
     let shown = shown
-    for path in layout.items(in: scan) {
-      let slotFrame = layout.frame(ofItem: path)
+    for path in geometry.layout.items(in: scan) {
+      let slotFrame = geometry.layout.frame(ofItem: path)
       guard let id = displayedItem(at: path, in: shown) else {
         if slotFrame.intersects(visible) {
           elements.append(
@@ -112,8 +118,8 @@ extension CollectionView {
         }
         continue
       }
-      if let settle, settle.item == id { continue }
-      let animation = animations[id]
+      if let settle = motion.settle, settle.item == id { continue }
+      let animation = motion.animations[id]
       let frame = animation?.frame(at: time) ?? slotFrame
       guard frame.intersects(visible) else { continue }
       let element = RenderElement<SectionID, ItemID>(
@@ -126,7 +132,7 @@ extension CollectionView {
     // A drop target's highlight is translucent: over its (opaque) row, under the cells in motion.
     elements += dropHighlightElements()
     elements += moving
-    if let settle {
+    if let settle = motion.settle {
       let a = settle.animation
       elements.append(
         RenderElement(
@@ -141,16 +147,16 @@ extension CollectionView {
     if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
     markContentChanges(in: &elements, at: time)
     return RenderList(
-      contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
-      isAnimating: (drag.map { !$0.isLent } ?? false) || settle != nil || !animations.isEmpty
-        || !headerAnimations.isEmpty
-        || !ghosts.isEmpty || !contentFades.isEmpty
-        || scrollAnimation != nil || longPress.isPending)
+      contentOffset: motion.offset, viewSize: viewSize, contentSize: geometry.layout.contentSize, elements: elements,
+      isAnimating: (drag.map { !$0.isLent } ?? false) || motion.settle != nil || !motion.animations.isEmpty
+        || !motion.headerAnimations.isEmpty
+        || !motion.ghosts.isEmpty || !motion.contentFades.isEmpty
+        || motion.scrollAnimation != nil || longPress.isPending)
   }
 
   /// The frame of the keyboard focus ring: around the focused cell as drawn (lifted, settling or at rest).
   @inlinable func focusRingFrame(in elements: [RenderElement<SectionID, ItemID>]) -> Rect? {
-    guard let focus else { return nil }
+    guard let focus = access.focus else { return nil }
     guard let cell = elements.last(where: { $0.kind == .item(focus) }) else { return nil }
     let f = cell.frame
     let w = f.width * cell.scale
@@ -161,8 +167,8 @@ extension CollectionView {
   /// The lifted cell (and, for a group in a list, its children) following the pointer, on top.
   @inlinable func liftedElements(_ drag: Session, at time: Double) -> [RenderElement<SectionID, ItemID>] {
     let lift = TimingCurve.easeInOut.value(at: (time - drag.liftTime) / 0.15)
-    let scale = 1 + (liftedScale - 1) * lift
-    let base = liftedFrame(of: drag).offsetBy(dx: -offset.x, dy: -offset.y)
+    let scale = 1 + (motion.liftedScale - 1) * lift
+    let base = liftedFrame(of: drag).offsetBy(dx: -motion.offset.x, dy: -motion.offset.y)
     var rows: [(ItemID, Int)] = [(drag.item, snapshot.parent(of: drag.item) == nil ? 0 : 1)]
     if outline != nil, snapshot.isGroup(drag.item), snapshot.isExpanded(drag.item) {
       rows += snapshot.children(of: drag.item).map { ($0, 1) }

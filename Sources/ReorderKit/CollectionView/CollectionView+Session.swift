@@ -13,11 +13,11 @@ extension CollectionView {
     let content = toContent(point)
     guard !isDragging, let id = displayedItem(at: path), let start = snapshot.position(of: id) else { return [] }
     guard policy.canMoveItem(id, snapshot.policyPosition(start)) else {
-      return [.denied(id), .announcement(announcer.denied(announcer.itemName(id)))]
+      return [.denied(id), .announcement(access.announcer.denied(access.announcer.itemName(id)))]
     }
-    let frame = layout.frame(ofItem: path)
+    let frame = geometry.layout.frame(ofItem: path)
     let arrangement: Arrangement =
-      listRows != nil
+      geometry.listRows != nil
       ? .rows(OutlineArrangement(snapshot, dragging: [id]))
       : .slots(GridSlots(lifted: [start.itemPath], placeholder: start.itemPath))
     var session = Session(
@@ -29,21 +29,21 @@ extension CollectionView {
     if session.rules.commitsSteps { session.undo = snapshot.placements(of: [id], skipping: [id]).map { .moved($0) } }
     session.autoScroll.begin(at: point, time: time)
     interaction = .dragging(session)
-    settle = nil
+    motion.settle = nil
     // The resting rows are not read during a drag (every end of a drag rebuilds them): they become
     // the session's base rows (shared), so that the old ones are released now, once, not when the
     // items first leave for another view (200,000 rows of String identifiers: about 1 ms).
-    if case .rows(let rows) = arrangement { listRows = rows.withoutBlock }
+    if case .rows(let rows) = arrangement { geometry.listRows = rows.withoutBlock }
     if session.rules.proposesDrops {
       let home = target(for: .insertAt(session.placeholder))
       modifySession { $0.drop.shown = home }
     }
     layOutLift(section: path.section, row: path.item)
     updateAutoScroll(time: time)
-    speech.held = nil
+    access.speech.held = nil
     let place = spokenPlace(of: start, travelling: [])
-    speech.container = place.container
-    return [.lifted(id), .announcement(announcer.lifted(announcer.itemName(id), place))]
+    access.speech.container = place.container
+    return [.lifted(id), .announcement(access.announcer.lifted(access.announcer.itemName(id), place))]
   }
 
   /// Changes the session in place (its arrays are not copied: the interaction lets go of it meanwhile).
@@ -70,7 +70,7 @@ extension CollectionView {
   /// rule, and flows of tiles of different sizes take a proposal only at a fixed point.
   /// - Complexity: O(log n); in a flow, plus the layout of the one or two sections that change.
   @inlinable func proposal(at p: Point, for drag: Session) -> OutlinePosition<ItemID>? {
-    switch (drag.arrangement, layout) {
+    switch (drag.arrangement, geometry.layout) {
     case (.rows(let rows), .list(let list)):
       guard
         case .insertAt(let position) = rows.proposal(
@@ -95,7 +95,7 @@ extension CollectionView {
     if let sections = trial.modifySession({ $0.movePlaceholder(to: slot.outlinePosition()) }) ?? nil {
       trial.updateLayout(sections: sections.from, sections.to)
     }
-    guard case .grid(let grid) = trial.layout else { preconditionFailure("a grid's layout changed kind") }
+    guard case .grid(let grid) = trial.geometry.layout else { preconditionFailure("a grid's layout changed kind") }
     return grid
   }
 
@@ -108,7 +108,7 @@ extension CollectionView {
       snapshot.policyPosition(drag.start), snapshot.policyPosition(current), snapshot.policyPosition(proposed))
     guard let position = snapshot.outlinePosition(answer), position != current, position.index >= 0 else { return nil }
     if let parent = position.parent {
-      guard listRows != nil, !drag.hasGroup, snapshot.isGroup(parent), snapshot.isExpanded(parent),
+      guard geometry.listRows != nil, !drag.hasGroup, snapshot.isGroup(parent), snapshot.isExpanded(parent),
         !drag.contains(parent), snapshot.position(of: parent)?.section == position.section
       else { return nil }
     }
@@ -190,11 +190,11 @@ extension CollectionView {
   /// height looked up (a 200,000-row column: a rebuild's 200,000 lookups took 70–100 ms).
   /// Otherwise a rebuild.
   @inlinable mutating func layOutLift(section: Int, row: Int) {
-    guard case .list(var list) = layout, list.hasPerRowHeights, case .list(let config) = layoutConfiguration,
+    guard case .list(var list) = geometry.layout, list.hasPerRowHeights, case .list(let config) = layoutConfiguration,
       list.configuration == config, let rows = outline, rows.placeholder != nil, rows.insertion.section == section,
       rows.insertion.row == row, list.liftBlock(section: section, row: row, count: rows.block.count)
     else { return rebuildLayout() }
-    layout = .list(list)
+    geometry.layout = .list(list)
     checkListLayout()
   }
 
@@ -203,8 +203,8 @@ extension CollectionView {
   /// heights, the block's sums join the base rows' (O(n) additions and comparisons of identifiers,
   /// no height looked up). Returns `false` (nothing changed) otherwise.
   @inlinable mutating func layOutDrop(from session: OutlineArrangement<SectionID, ItemID>) -> Bool {
-    guard case .list(var list) = layout, list.hasPerRowHeights, case .list(let config) = layoutConfiguration,
-      list.configuration == config, session.placeholder != nil, let rows = listRows,
+    guard case .list(var list) = geometry.layout, list.hasPerRowHeights, case .list(let config) = layoutConfiguration,
+      list.configuration == config, session.placeholder != nil, let rows = geometry.listRows,
       rows.base.count == session.base.count
     else { return false }
     let (k, r) = session.insertion
@@ -223,7 +223,7 @@ extension CollectionView {
       else { return false }
     }
     guard list.mergeBlock(shownAt: (k, r), count: block.count) else { return false }
-    layout = .list(list)
+    geometry.layout = .list(list)
     checkListLayout()
     return true
   }
@@ -233,19 +233,19 @@ extension CollectionView {
   /// rebuild beyond rounding.
   @inlinable mutating func checkListLayout() {
     #if DEBUG
-      guard snapshot.totalItemCount <= 10_000, case .list(let fast) = layout else { return }
+      guard snapshot.totalItemCount <= 10_000, case .list(let fast) = geometry.layout else { return }
       rebuildLayout()
-      guard case .list(let rebuilt) = layout else { preconditionFailure("a list's layout is a list") }
+      guard case .list(let rebuilt) = geometry.layout else { preconditionFailure("a list's layout is a list") }
       precondition(
         fast.laysOutNearlySameRows(as: rebuilt), "a list's layout kept by additions differs from a rebuild")
-      layout = .list(fast)
+      geometry.layout = .list(fast)
     #endif
   }
 
   /// The lifted cell's frame (unscaled) in content coordinates.
   @inlinable func liftedFrame(of drag: Session) -> Rect {
     if drag.isKeyboard, let slot = placeholderRow ?? placeholderSlot {
-      return Rect(origin: layout.frame(ofItem: slot).origin, size: drag.size)
+      return Rect(origin: geometry.layout.frame(ofItem: slot).origin, size: drag.size)
     }
     let p = toContent(drag.pointer)
     return Rect(origin: Point(x: p.x - drag.grab.x, y: p.y - drag.grab.y), size: drag.size)
@@ -253,9 +253,10 @@ extension CollectionView {
 
   @inlinable mutating func startSettle(_ id: ItemID, from lifted: Rect, at time: Double) {
     guard let target = frame(of: id) else { return }
-    settle = Settle(
+    motion.settle = Settle(
       item: id,
       animation: ElementAnimation(
-        from: lifted, to: target, fromScale: liftedScale, toScale: 1, start: time, duration: reflowDuration))
+        from: lifted, to: target, fromScale: motion.liftedScale, toScale: 1, start: time,
+        duration: motion.reflowDuration))
   }
 }

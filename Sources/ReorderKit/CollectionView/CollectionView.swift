@@ -24,9 +24,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// The storage of `snapshot`: internal, so that the engine's inlinable code can set it.
   @usableFromInline var _snapshot: Snapshot<SectionID, ItemID>
   /// The layout and its parameters.
-  @inlinable public var layoutConfiguration: LayoutConfiguration { _layoutConfiguration }
-  /// The storage of `layoutConfiguration`: internal, so that the engine's inlinable code can set it.
-  @usableFromInline var _layoutConfiguration: LayoutConfiguration
+  @inlinable public var layoutConfiguration: LayoutConfiguration { geometry.configuration }
   /// When moves are committed.
   public let mode: ReorderMode
   /// Which items may move, where, and what a drag and drop does there, in every mode and layout.
@@ -38,52 +36,34 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// distances to taste.
   public var longPress = LongPressRecognizer()
   /// How long items take to flow out of the way, and to settle after a drop, in seconds.
-  public var reflowDuration: Double = 0.25
+  @inlinable public var reflowDuration: Double {
+    get { motion.reflowDuration }
+    set { motion.reflowDuration = newValue }
+  }
   /// The scale of a lifted cell.
-  public var liftedScale: Double = 1.05
+  @inlinable public var liftedScale: Double {
+    get { motion.liftedScale }
+    set { motion.liftedScale = newValue }
+  }
   /// The words a screen reader speaks: item and section names, and the strings, to localise.
-  public var announcer = Announcer<SectionID, ItemID>()
+  @inlinable public var announcer: Announcer<SectionID, ItemID> {
+    get { access.announcer }
+    set { access.announcer = newValue }
+  }
 
   /// Per-item sizes: every item's size in a grid without fixed columns (a flow of tiles); in a
   /// list, the height of an item's row (its width is the list's), for rows whose titles wrap.
   /// A list row without a size is ``ListLayout/Configuration/rowHeight`` tall.
-  @inlinable public var itemSizes: [ItemID: Size] { _itemSizes }
-  /// The storage of `itemSizes`: internal, so that the engine's inlinable code can set it.
-  @usableFromInline var _itemSizes: [ItemID: Size]
-
-  /// Records an item's size. Only a size that differs is written, so that a table of sizes shared
-  /// with other views (the app's board of a million cards) is not copied.
-  @inlinable mutating func recordSize(_ size: Size, of id: ItemID) {
-    if _itemSizes[id] != size { _itemSizes[id] = size }
-  }
-
-  /// Records sizes given with new data or a new layout (see ``recordSize(_:of:)``).
-  @inlinable mutating func recordSizes(_ sizes: [ItemID: Size]) {
-    for (id, size) in sizes { recordSize(size, of: id) }
-  }
+  @inlinable public var itemSizes: [ItemID: Size] { geometry.itemSizes }
   /// The size of the view.
-  @inlinable public var viewSize: Size { _viewSize }
-  /// The storage of `viewSize`: internal, so that the engine's inlinable code can set it.
-  @usableFromInline var _viewSize: Size
+  @inlinable public var viewSize: Size { geometry.viewSize }
 
-  @usableFromInline var layout: AnyLayout
-  /// A list's rows with nothing dragged (`nil` for a grid); a drag shows its session's arrangement.
-  @usableFromInline var listRows: OutlineArrangement<SectionID, ItemID>?
+  /// The layout's parameters, the sizes, the layout and a list's resting rows (see ``LayoutState``).
+  @usableFromInline var geometry: LayoutState
   /// What is going on: idle, a press, or a drag with its session.
   @usableFromInline var interaction = Interaction.idle
-  @usableFromInline var animations: [ItemID: ElementAnimation] = [:]
-  /// Headers gliding with their sections, or fading in with new ones, keyed by section identity.
-  @usableFromInline var headerAnimations: [SectionID: ElementAnimation] = [:]
-  /// Deleted items and headers of deleted sections, fading out where they were (content coordinates).
-  @usableFromInline var ghosts: [Ghost] = []
-  /// Items and section headers whose new content fades in, keyed by identity: when each crossfade
-  /// started (see ``RenderElement/contentChange``).
-  @usableFromInline var contentFades = ContentFades<SectionID, ItemID>()
-  @usableFromInline var settle: Settle?
-  @usableFromInline var offset: Point = .zero
-  @usableFromInline var scrollAnimation: ElementAnimation?
-  @usableFromInline var lastScrollTime: Double = -.infinity
-  @usableFromInline var now: Double = 0
+  /// The scroll position, animations, settling and crossfades, and the time (see ``Motion``).
+  @usableFromInline var motion = Motion()
   /// How drag and drop and auto-scroll behave, and the last drop (see CollectionView+DragDrop.swift).
   @usableFromInline var dropConfiguration = DragDropConfiguration<ItemID>()
   /// Undo and redo: the changes that take each committed gesture back, and forward again.
@@ -91,32 +71,8 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Events of calls that return none (``apply(_:animatingDifferences:itemSizes:contentChanged:sectionContentChanged:time:)`` mid-drag,
   /// ``perform(_:itemSizes:time:)``): delivered with the next call that returns events.
   @usableFromInline var pendingEvents: [CollectionViewEvent<SectionID, ItemID>] = []
-  /// The item with the keyboard focus.
-  @usableFromInline var focus: ItemID?
-  /// What the view has yet to say, and what it said last (see ``Speech``).
-  @usableFromInline var speech = Speech()
-
-  @usableFromInline struct Ghost: Sendable {
-    @usableFromInline var kind: RenderElement<SectionID, ItemID>.Kind
-    @usableFromInline var animation: ElementAnimation
-    @usableFromInline var depth: Int
-
-    @usableFromInline init(kind: RenderElement<SectionID, ItemID>.Kind, animation: ElementAnimation, depth: Int) {
-      self.kind = kind
-      self.animation = animation
-      self.depth = depth
-    }
-  }
-
-  @usableFromInline struct Settle: Sendable {
-    @usableFromInline var item: ItemID
-    @usableFromInline var animation: ElementAnimation
-
-    @usableFromInline init(item: ItemID, animation: ElementAnimation) {
-      self.item = item
-      self.animation = animation
-    }
-  }
+  /// The keyboard focus, the announcer and what the view has yet to say (see ``Accessibility``).
+  @usableFromInline var access = Accessibility()
 
   /// Creates a collection view.
   ///
@@ -137,12 +93,9 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
     policy: ReorderPolicy<SectionID, ItemID> = .init()
   ) {
     self._snapshot = snapshot
-    self._layoutConfiguration = layout
-    self._viewSize = viewSize
+    self.geometry = LayoutState(configuration: layout, itemSizes: itemSizes, viewSize: viewSize)
     self.mode = mode
-    self._itemSizes = itemSizes
     self.policy = policy
-    self.layout = .grid(GridLayout(.init(width: 0, columns: 1), itemCounts: []))
     rebuildArrangement()
     rebuildLayout()
   }
@@ -150,10 +103,10 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   // MARK: Queries
 
   /// The scroll position: the content point at the view's top-left corner.
-  @inlinable public var contentOffset: Point { offset }
+  @inlinable public var contentOffset: Point { motion.offset }
 
   /// The size of the whole content.
-  @inlinable public var contentSize: Size { layout.contentSize }
+  @inlinable public var contentSize: Size { geometry.layout.contentSize }
 
   /// Whether an item is lifted and following the pointer.
   @inlinable public var isDragging: Bool {
@@ -166,20 +119,20 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// The item shown under a point in view coordinates (not the lifted one).
   @inlinable public func itemIdentifier(at viewPoint: Point) -> ItemID? {
-    guard let path = layout.itemPath(at: toContent(viewPoint)) else { return nil }
+    guard let path = geometry.layout.itemPath(at: toContent(viewPoint)) else { return nil }
     return displayedItem(at: path)
   }
 
   /// The frame of an item's slot in content coordinates, in the arrangement shown now.
   @inlinable public func frame(of id: ItemID) -> Rect? {
-    slot(of: id).map { layout.frame(ofItem: $0) }
+    slot(of: id).map { geometry.layout.frame(ofItem: $0) }
   }
 
   /// The frames of the items and headers that intersect the view, in content coordinates.
   @inlinable public func visibleItems() -> [(id: ItemID, frame: Rect)] {
     let shown = shown
-    return layout.items(in: visibleRect).compactMap { path in
-      displayedItem(at: path, in: shown).map { ($0, layout.frame(ofItem: path)) }
+    return geometry.layout.items(in: visibleRect).compactMap { path in
+      displayedItem(at: path, in: shown).map { ($0, geometry.layout.frame(ofItem: path)) }
     }
   }
 
@@ -187,10 +140,10 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// Resizes the view (a window resize): the layout reflows, and items glide to their new places.
   @inlinable public mutating func setViewSize(_ size: Size, time: Double? = nil) {
-    let t = time ?? now
-    _viewSize = size
+    let t = time ?? motion.now
+    geometry.viewSize = size
     relayout(at: t) { view in
-      view._layoutConfiguration = view.layoutConfiguration.resized(to: size)
+      view.geometry.configuration = view.layoutConfiguration.resized(to: size)
       view.rebuildLayout()
     }
     clampOffset()
@@ -214,12 +167,12 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   @inlinable public mutating func setLayout(
     _ configuration: LayoutConfiguration, itemSizes: [ItemID: Size] = [:], time: Double? = nil
   ) {
-    let t = time ?? now
-    recordSizes(itemSizes)
+    let t = time ?? motion.now
+    geometry.recordSizes(itemSizes)
     if case .list = configuration, !isList { pendingEvents += cancel(at: t) }
     if case .grid = configuration, isList { pendingEvents += cancel(at: t) }
     relayout(at: t) { view in
-      view._layoutConfiguration = configuration
+      view.geometry.configuration = configuration
       view.rebuildArrangement()
       view.rebuildLayout()
     }
@@ -240,15 +193,15 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   // MARK: Internals shared by the extensions
 
-  @inlinable var visibleRect: Rect { Rect(origin: offset, size: viewSize) }
+  @inlinable var visibleRect: Rect { Rect(origin: motion.offset, size: viewSize) }
 
-  @inlinable func toContent(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
+  @inlinable func toContent(_ p: Point) -> Point { Point(x: p.x + motion.offset.x, y: p.y + motion.offset.y) }
 
   /// What is shown now: the drag's arrangement, a list's resting rows, or `nil` for a grid at
   /// rest (the data itself). A pass over many slots reads it once (reading it copies the session).
   @inlinable var shown: Arrangement? {
     if case .dragging(let session) = interaction { return session.arrangement }
-    return listRows.map { .rows($0) }
+    return geometry.listRows.map { .rows($0) }
   }
 
   /// A list's rows as shown now: the drag's, or the resting ones; `nil` for a grid.
@@ -322,26 +275,32 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
 
   /// The resting arrangement: a list's visible rows; a grid shows the snapshot.
   @inlinable mutating func rebuildArrangement() {
-    if case .list = layoutConfiguration { listRows = OutlineArrangement(snapshot) } else { listRows = nil }
+    if case .list = layoutConfiguration {
+      geometry.listRows = OutlineArrangement(snapshot)
+    } else {
+      geometry.listRows = nil
+    }
   }
 
   @inlinable mutating func rebuildLayout() {
     switch layoutConfiguration {
     case .grid(let config):
       if config.columns != nil {
-        layout = .grid(GridLayout(config, itemCounts: (0..<snapshot.numberOfSections).map(displayCount(inSection:))))
+        geometry.layout = .grid(
+          GridLayout(config, itemCounts: (0..<snapshot.numberOfSections).map(displayCount(inSection:))))
       } else {
-        layout = .grid(GridLayout(config, itemSizes: (0..<snapshot.numberOfSections).map(displaySizes(inSection:))))
+        geometry.layout = .grid(
+          GridLayout(config, itemSizes: (0..<snapshot.numberOfSections).map(displaySizes(inSection:))))
       }
     case .list(let config):
-      guard !_itemSizes.isEmpty, let outline else {
+      guard !geometry.itemSizes.isEmpty, let outline else {
         // Rows of one height: no per-row work, whatever the number of rows.
-        layout = .list(ListLayout(config, rowCounts: outline?.rowCounts ?? []))
+        geometry.layout = .list(ListLayout(config, rowCounts: outline?.rowCounts ?? []))
         return
       }
-      let sizes = _itemSizes
+      let sizes = geometry.itemSizes
       let height = { (row: OutlineRow<ItemID>) in Self.rowHeight(of: row.id, in: sizes, default: config.rowHeight) }
-      layout = .list(
+      geometry.layout = .list(
         ListLayout(
           config, baseHeights: outline.base.map { $0.map(height) }, block: outline.block.map(height),
           at: outline.placeholder != nil ? outline.insertion : nil))
@@ -358,7 +317,7 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
   /// Updates the layout for changed display counts in one or two sections only (where the
   /// placeholder was and where it is), without allocating.
   @inlinable mutating func updateLayout(sections a: Int, _ b: Int) {
-    switch layout {
+    switch geometry.layout {
     case .grid(var g):
       if g.hasFixedColumns {
         // The counts of the one or two sections, from one read of the session's slots.
@@ -373,18 +332,18 @@ public struct CollectionView<SectionID: Hashable & Sendable, ItemID: Hashable & 
         update(&g, section: a)
         if b != a { update(&g, section: b) }
       }
-      layout = .grid(g)
+      geometry.layout = .grid(g)
     case .list(var l):
       guard let outline else { return }
       if l.hasPerRowHeights {
         // The base rows keep their heights; only the travelling block moves.
         l.placeBlock(at: outline.placeholder != nil ? outline.insertion : nil)
-        layout = .list(l)
+        geometry.layout = .list(l)
         return
       }
       l.setNumberOfRows(outline.rowCount(inSection: a), inSection: a)
       if b != a { l.setNumberOfRows(outline.rowCount(inSection: b), inSection: b) }
-      layout = .list(l)
+      geometry.layout = .list(l)
     }
   }
 

@@ -81,7 +81,8 @@ extension CollectionView {
       return p?.section == position.section && p?.parent == position.parent ? n + 1 : n
     }
     let container =
-      position.parent.map(announcer.itemName) ?? announcer.sectionName(snapshot.sections[position.section].id)
+      position.parent.map(access.announcer.itemName)
+      ?? access.announcer.sectionName(snapshot.sections[position.section].id)
     return SpokenPlace(
       position: position.index + 1, count: siblings.count - away + items.count, container: container,
       isNewContainer: lastContainer.map { $0 != container } ?? true)
@@ -96,17 +97,17 @@ extension CollectionView {
   /// The announcement of a placeholder move, held back while the pointer sweeps (see
   /// ``Announcer/pointerDelay``) and spoken at once for the keyboard.
   @inlinable mutating func announcePlaceholder(at position: OutlinePosition<ItemID>, for drag: Session, time: Double) {
-    let place = spokenPlace(of: position, travelling: drag.items, lastContainer: speech.container)
-    speech.container = place.container
-    speech.held = (announcer.moved(announcer.itemName(drag.item), place), time)
+    let place = spokenPlace(of: position, travelling: drag.items, lastContainer: access.speech.container)
+    access.speech.container = place.container
+    access.speech.held = (access.announcer.moved(access.announcer.itemName(drag.item), place), time)
   }
 
   /// Speaks the held-back placeholder announcement if the pointer has rested long enough (or `now`).
   @inlinable mutating func flushAnnouncement(
     at time: Double, now: Bool = false, into events: inout [CollectionViewEvent<SectionID, ItemID>]
   ) {
-    guard let (text, since) = speech.held, now || time - since >= announcer.pointerDelay else { return }
-    speech.held = nil
+    guard let (text, since) = access.speech.held, now || time - since >= access.announcer.pointerDelay else { return }
+    access.speech.held = nil
     events.append(.announcement(text))
   }
 }
@@ -119,9 +120,10 @@ extension CollectionView {
   ) {
     let id = item ?? drag.item
     guard let p = snapshot.position(of: id) else { return }
-    let place = spokenPlace(of: p, travelling: [], lastContainer: speech.container)
-    let name = announcer.itemName(drag.item)
-    events.append(.announcement(cancelled ? announcer.cancelled(name, place) : announcer.dropped(name, place)))
+    let place = spokenPlace(of: p, travelling: [], lastContainer: access.speech.container)
+    let name = access.announcer.itemName(drag.item)
+    events.append(
+      .announcement(cancelled ? access.announcer.cancelled(name, place) : access.announcer.dropped(name, place)))
   }
 }
 

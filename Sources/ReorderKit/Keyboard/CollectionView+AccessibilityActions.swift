@@ -70,14 +70,15 @@ extension CollectionView {
     case .moveToStart: target.index = 0
     case .moveToEnd: target.index = last
     }
-    let spoken = speech.container
-    let frame = layout.frame(ofItem: slot)
-    let lift = beginMovement(at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time)
+    let spoken = access.speech.container
+    let frame = geometry.layout.frame(ofItem: slot)
+    let lift = beginMovement(
+      at: slot, pointer: Point(x: frame.midX - motion.offset.x, y: frame.midY - motion.offset.y), time: time)
     guard isDragging else { return events + lift }  // denied: said so
     var session = lift
     if target != p { session += movePlaceholder(to: target, time: time) }
     session += drop(at: time)
-    speech.container = spoken
+    access.speech.container = spoken
     var committed = false
     for event in session {
       switch event {
@@ -91,7 +92,7 @@ extension CollectionView {
       }
     }
     if committed, let place = spokenPlace(ofItem: id) {
-      events.append(.announcement(announcer.moved(announcer.itemName(id), place)))
+      events.append(.announcement(access.announcer.moved(access.announcer.itemName(id), place)))
     }
     return events
   }

@@ -37,7 +37,7 @@ public enum NavigationKey: String, CaseIterable, Hashable, Sendable {
 /// ```
 extension CollectionView {
   /// The item with the keyboard focus, if any (the lifted item during a drag).
-  @inlinable public var focusedItem: ItemID? { focus.flatMap { snapshot.contains($0) ? $0 : nil } }
+  @inlinable public var focusedItem: ItemID? { access.focus.flatMap { snapshot.contains($0) ? $0 : nil } }
 
   /// Puts the keyboard focus on an item (`nil` removes it), scrolls it into view and announces it.
   /// Returns no announcement for an item the data does not hold.
@@ -46,12 +46,12 @@ extension CollectionView {
     var events = advance(to: time)
     guard !isDragging else { return events }
     guard let id, let place = spokenPlace(ofItem: id) else {
-      focus = nil
+      access.focus = nil
       return events
     }
-    focus = id
+    access.focus = id
     if let frame = frame(of: id) { scrollToVisible(frame, time: time) }
-    events.append(.announcement(announcer.focused(announcer.itemName(id), place)))
+    events.append(.announcement(access.announcer.focused(access.announcer.itemName(id), place)))
     return events
   }
 
@@ -78,7 +78,8 @@ extension CollectionView {
   @inlinable mutating func focusKey(_ key: NavigationKey, time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     guard let current = focusedItem, let slot = slot(of: current) else {
       // Nothing focused: Tab, an arrow or Home focuses the first item.
-      guard key != .escape, key != .space, key != .enter, let first = layout.firstSlot(from: 0, forward: true) else {
+      guard key != .escape, key != .space, key != .enter, let first = geometry.layout.firstSlot(from: 0, forward: true)
+      else {
         return []
       }
       return focus(displayedItem(at: first), time: time)
@@ -86,10 +87,10 @@ extension CollectionView {
     switch key {
     case .space, .enter:
       guard interaction.isIdle else { return [] }
-      let frame = layout.frame(ofItem: slot)
+      let frame = geometry.layout.frame(ofItem: slot)
       longPress.reset()
       let events = beginMovement(
-        at: slot, pointer: Point(x: frame.midX - offset.x, y: frame.midY - offset.y), time: time)
+        at: slot, pointer: Point(x: frame.midX - motion.offset.x, y: frame.midY - motion.offset.y), time: time)
       modifySession { $0.isKeyboard = true }
       return events
     case .escape:
@@ -99,15 +100,20 @@ extension CollectionView {
       setExpanded(key == .right, for: current, time: time)
       return []
     case .tab, .right:
-      return focus(layout.neighbour(of: slot, forward: true).flatMap(displayedItem(at:)), orStay: current, time: time)
+      return focus(
+        geometry.layout.neighbour(of: slot, forward: true).flatMap(displayedItem(at:)), orStay: current, time: time)
     case .backtab, .left:
-      return focus(layout.neighbour(of: slot, forward: false).flatMap(displayedItem(at:)), orStay: current, time: time)
+      return focus(
+        geometry.layout.neighbour(of: slot, forward: false).flatMap(displayedItem(at:)), orStay: current, time: time)
     case .up, .down:
       let target =
-        isList ? layout.neighbour(of: slot, forward: key == .down) : layout.line(from: slot, down: key == .down)
+        isList
+        ? geometry.layout.neighbour(of: slot, forward: key == .down)
+        : geometry.layout.line(from: slot, down: key == .down)
       return focus(target.flatMap(displayedItem(at:)), orStay: current, time: time)
     case .home, .end:
-      return focus(layout.edge(of: slot, end: key == .end).flatMap(displayedItem(at:)), orStay: current, time: time)
+      return focus(
+        geometry.layout.edge(of: slot, end: key == .end).flatMap(displayedItem(at:)), orStay: current, time: time)
     }
   }
 
@@ -144,15 +150,15 @@ extension CollectionView {
   /// Where a key sends the placeholder (counted without the dragged items), or `nil` to stay.
   @inlinable func keyTarget(_ key: NavigationKey) -> OutlinePosition<ItemID>? {
     guard let drag else { return nil }
-    if let rows = drag.rows, case .list(let list) = layout {
+    if let rows = drag.rows, case .list(let list) = geometry.layout {
       return rows.keyTarget(key, from: drag.placeholder, in: list, draggingGroup: drag.hasGroup)
     }
     guard let current = placeholderSlot else { return nil }
     let target: ItemPath?
     switch key {
-    case .left, .right: target = layout.neighbour(of: current, forward: key == .right, includingEmpty: true)
-    case .up, .down: target = layout.line(from: current, down: key == .down, includingEmpty: true)
-    case .home, .end: target = layout.edge(of: current, end: key == .end, includingEmpty: true)
+    case .left, .right: target = geometry.layout.neighbour(of: current, forward: key == .right, includingEmpty: true)
+    case .up, .down: target = geometry.layout.line(from: current, down: key == .down, includingEmpty: true)
+    case .home, .end: target = geometry.layout.edge(of: current, end: key == .end, includingEmpty: true)
     default: target = nil
     }
     guard let target, target != current else { return nil }
@@ -187,13 +193,13 @@ extension CollectionView {
   /// Keeps the placeholder in view (keyboard drags; the lifted cell stands over it).
   @inlinable mutating func followPlaceholder(time: Double) {
     guard let slot = placeholderRow ?? placeholderSlot else { return }
-    scrollToVisible(layout.frame(ofItem: slot), time: time)
+    scrollToVisible(geometry.layout.frame(ofItem: slot), time: time)
   }
 
   /// Scrolls, animated, just enough to show a frame (content coordinates).
   @inlinable mutating func scrollToVisible(_ frame: Rect, time: Double) {
-    let target = offset.scrolled(toShow: frame, in: viewSize)
-    if target != offset { setContentOffset(target, animated: true, time: time) }
+    let target = motion.offset.scrolled(toShow: frame, in: viewSize)
+    if target != motion.offset { setContentOffset(target, animated: true, time: time) }
   }
 }
 

@@ -122,13 +122,13 @@ struct BoardAccessibilityTests {
     let right = try #require(board.column("right")).view
     #expect(right.itemSizes["a"] == wide)
     let slot = try #require(right.slot(of: "a"))
-    #expect(right.layout.frame(ofItem: slot).size == wide)
+    #expect(right.geometry.layout.frame(ofItem: slot).size == wide)
     // And back again by undo, then forward by redo: the size stays the card's.
     _ = board.undo(time: 5)
     #expect(board.contents == ["left": ["a", "b"], "right": ["c"]])
     _ = board.redo(time: 6)
     let again = try #require(board.column("right")).view
-    #expect(again.layout.frame(ofItem: try #require(again.slot(of: "a"))).size == wide)
+    #expect(again.geometry.layout.frame(ofItem: try #require(again.slot(of: "a"))).size == wide)
   }
 }
 

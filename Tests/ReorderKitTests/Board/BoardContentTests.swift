@@ -45,7 +45,7 @@ struct BoardContentTests {
     #expect(board.headerContentChange(of: "doing", at: 1.2) == 1)
     // Once over, the view is at rest again: no crossfade left to draw, nothing animating.
     _ = board.tick(time: 1.3)
-    #expect(board.column("doing")!.view.contentFades.isEmpty)
+    #expect(board.column("doing")!.view.motion.contentFades.isEmpty)
     #expect(!board.column("doing")!.view.renderList(at: 1.3).isAnimating)
   }
 
