@@ -44,15 +44,15 @@ extension Board {
       guard let t = index(of: id) else { break }
       // The source kept the items: its session takes the drag on.
       let p = toView(drag.pointer, t)
-      _columns[t]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
-      announceEntry(into: t, keyboard: drag.isKeyboard, time: time)
+      let place = _columns[t]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
+      announceEntry(into: t, at: place, keyboard: drag.isKeyboard, time: time)
     case .takeIn(let id, let position, let trip):
       guard let t = index(of: id) else { break }
       let p = toView(drag.pointer, t)
-      _columns[t]._view.takeIn(
+      let place = _columns[t]._view.takeIn(
         trip.items, lead: drag.lead, children: trip.children, expanded: trip.expanded, sizes: trip.sizes,
         at: position, pointer: p, grab: trip.grab, size: trip.size, keyboard: drag.isKeyboard, time: time)
-      announceEntry(into: t, keyboard: drag.isKeyboard, time: time)
+      announceEntry(into: t, at: place, keyboard: drag.isKeyboard, time: time)
     }
     return events
   }
@@ -75,10 +75,11 @@ extension Board {
     return .gap(position)
   }
 
-  /// Announces items entering the view at `t` ("Moved to Doing, position 3 of 5."): held back as
-  /// the pointer's placeholder moves are, or now for the keyboard.
-  @inlinable mutating func announceEntry(into t: Int, keyboard: Bool, time: Double) {
-    guard let place = withView(t, { $0.placeholderSpokenPlace }) else { return }
+  /// Announces items entering the view at `t` ("Moved to Doing, position 3 of 5."), at the place
+  /// the view said its gap opened: held back as the pointer's placeholder moves are, or now for
+  /// the keyboard.
+  @inlinable mutating func announceEntry(into t: Int, at place: SpokenPlace?, keyboard: Bool, time: Double) {
+    guard let place else { return }
     let text = movedToView(name(of: _columns[t].id), place)
     withView(t) { $0.announceBoardMove(text, keyboard: keyboard, time: time) }
   }
@@ -103,14 +104,16 @@ extension Board {
       // No copy of the view or its data outlives its use: the view changes below.
       let held = withView(h) { $0.boardDragHold } ?? (drag.items, .zero, .zero)
       // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
-      let events: [Event] = _columns[h]._view.lendDrag(time: time).map { .view(source, $0) }
+      // (A source whose session new data ended has nothing to lend.)
+      let events: [Event] =
+        withView(h, { $0.isDragging }) ? _columns[h]._view.lendDrag(time: time).map { .view(source, $0) } : []
       let data = withView(h) { $0.snapshot }
       // The items' own sizes travel with them (a flow grid's cells, a list's rows).
       let sizes = withView(h) { $0.itemSizes }
       drag.lent(Drag.Trip(lending: held.items, grab: held.grab, size: held.size, in: data, sizes: sizes))
       return events
     case .lend(let source, first: false):
-      if let h = index(of: source) { _columns[h]._view.lendDrag(time: time) }
+      if let h = index(of: source), withView(h, { $0.isDragging }) { _columns[h]._view.lendDrag(time: time) }
       return []
     case .giveBack(let view):
       let items = drag.items

@@ -135,14 +135,14 @@ extension CollectionView {
           isExpanded: snapshot.isGroup(settle.item) ? snapshot.isExpanded(settle.item) : nil,
           lift: 1 - a.progress(at: time)))
     }
-    if let drag, !drag.isLent {
+    if let drag, !drag.isAway {
       elements += drag.rules.proposesDrops ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
     }
     if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
     markContentChanges(in: &elements, at: time)
     return RenderList(
       contentOffset: offset, viewSize: viewSize, contentSize: layout.contentSize, elements: elements,
-      isAnimating: (drag.map { !$0.isLent } ?? false) || settle != nil || !animations.isEmpty
+      isAnimating: (drag.map { !$0.isAway } ?? false) || settle != nil || !animations.isEmpty
         || !headerAnimations.isEmpty
         || !ghosts.isEmpty || !contentFades.isEmpty
         || scrollAnimation != nil || longPress.isPending)
