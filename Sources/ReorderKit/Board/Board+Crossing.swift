@@ -9,10 +9,13 @@ extension Board {
     case .ignored, .none:
       return []
     case .step(let holder, let reportsData):
-      guard let h = index(of: holder) else { return [] }
-      // No copy of the view here: one would make the step below copy its storage (O(n)).
+      // The machine names views of the board only (a removed view leaves the drag first).
+      guard let h = index(of: holder) else { preconditionFailure("the drag's holder \(holder) is not on the board") }
+      guard case .dragging(let drag) = interaction else { preconditionFailure("a pointer step with no drag") }
+      // The view's owner may have ended its drag (a cancel or a new layout through `updateView`):
+      // valid use, the step does nothing there. No copy of the view here: one would make the step
+      // below copy its storage (O(n)).
       guard _columns[h]._view.isDragging else { return [] }
-      guard case .dragging(let drag) = interaction else { return [] }
       let viewEvents = _columns[h]._view.pointerMoved(to: toView(drag.pointer, h), time: time)
       return absorb(holder, reportsData ? viewEvents : viewEvents.filter { !$0.isDataChange })
     case .cross(let view):
@@ -29,7 +32,7 @@ extension Board {
   /// `_columns[i]._view` (a getter, a method) copies the whole column first, 2 KB and a retain of
   /// every field of its view.
   @inlinable mutating func enter(_ target: Int?, keyboardPosition: OutlinePosition<ItemID>?, time: Double) -> [Event] {
-    guard case .dragging(var drag) = interaction else { return [] }
+    guard case .dragging(var drag) = interaction else { preconditionFailure("enter(_:) with no drag") }
     // The board lets go of its drag meanwhile: changing the copy copies none of its tables.
     interaction = .idle
     var events = leave(&drag, time: time)
@@ -41,13 +44,13 @@ extension Board {
     case .refused(let id):
       events.append(.refused(id))
     case .resume(let id, let position):
-      guard let t = index(of: id) else { break }
+      guard let t = index(of: id) else { preconditionFailure("the drag resumes in \(id), not on the board") }
       // The source kept the items: its session takes the drag on.
       let p = toView(drag.pointer, t)
       let place = _columns[t]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
       announceEntry(into: t, at: place, keyboard: drag.isKeyboard, time: time)
     case .takeIn(let id, let position, let trip):
-      guard let t = index(of: id) else { break }
+      guard let t = index(of: id) else { preconditionFailure("the drag enters \(id), not on the board") }
       let p = toView(drag.pointer, t)
       let place = _columns[t]._view.takeIn(
         trip.items, lead: drag.lead, children: trip.children, expanded: trip.expanded, sizes: trip.sizes,
