@@ -64,6 +64,8 @@ extension Board {
   @inlinable public mutating func performAccessibilityAction(
     _ action: BoardAccessibilityAction<ViewID>, on id: ItemID, time: Double
   ) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard interaction.isIdle, let s = _columns.firstIndex(where: { $0._view.snapshot.contains(id) }) else {
       return events

@@ -9,10 +9,13 @@ extension Board {
     case .ignored, .none:
       return []
     case .step(let holder, let reportsData):
-      guard let h = index(of: holder) else { return [] }
-      // No copy of the view here: one would make the step below copy its storage (O(n)).
+      // The machine names views of the board only (a removed view leaves the drag first).
+      guard let h = index(of: holder) else { preconditionFailure("the drag's holder \(holder) is not on the board") }
+      guard case .dragging(let drag) = interaction else { preconditionFailure("a pointer step with no drag") }
+      // The view's owner may have ended its drag (a cancel or a new layout through `updateView`):
+      // valid use, the step does nothing there. No copy of the view here: one would make the step
+      // below copy its storage (O(n)).
       guard _columns[h]._view.isDragging else { return [] }
-      guard case .dragging(let drag) = interaction else { return [] }
       let viewEvents = _columns[h]._view.pointerMoved(to: toView(drag.pointer, h), time: time)
       return absorb(holder, reportsData ? viewEvents : viewEvents.filter { !$0.isDataChange })
     case .cross(let view):
@@ -29,7 +32,7 @@ extension Board {
   /// `_columns[i]._view` (a getter, a method) copies the whole column first, 2 KB and a retain of
   /// every field of its view.
   @inlinable mutating func enter(_ target: Int?, keyboardPosition: OutlinePosition<ItemID>?, time: Double) -> [Event] {
-    guard case .dragging(var drag) = interaction else { return [] }
+    guard case .dragging(var drag) = interaction else { preconditionFailure("enter(_:) with no drag") }
     // The board lets go of its drag meanwhile: changing the copy copies none of its tables.
     interaction = .idle
     var events = leave(&drag, time: time)
@@ -41,18 +44,18 @@ extension Board {
     case .refused(let id):
       events.append(.refused(id))
     case .resume(let id, let position):
-      guard let t = index(of: id) else { break }
+      guard let t = index(of: id) else { preconditionFailure("the drag resumes in \(id), not on the board") }
       // The source kept the items: its session takes the drag on.
       let p = toView(drag.pointer, t)
-      _columns[t]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
-      announceEntry(into: t, keyboard: drag.isKeyboard, time: time)
+      let place = _columns[t]._view.resumeLentDrag(at: position, pointer: p, keyboard: drag.isKeyboard, time: time)
+      announceEntry(into: t, at: place, keyboard: drag.isKeyboard, time: time)
     case .takeIn(let id, let position, let trip):
-      guard let t = index(of: id) else { break }
+      guard let t = index(of: id) else { preconditionFailure("the drag enters \(id), not on the board") }
       let p = toView(drag.pointer, t)
-      _columns[t]._view.takeIn(
+      let place = _columns[t]._view.takeIn(
         trip.items, lead: drag.lead, children: trip.children, expanded: trip.expanded, sizes: trip.sizes,
         at: position, pointer: p, grab: trip.grab, size: trip.size, keyboard: drag.isKeyboard, time: time)
-      announceEntry(into: t, keyboard: drag.isKeyboard, time: time)
+      announceEntry(into: t, at: place, keyboard: drag.isKeyboard, time: time)
     }
     return events
   }
@@ -75,10 +78,11 @@ extension Board {
     return .gap(position)
   }
 
-  /// Announces items entering the view at `t` ("Moved to Doing, position 3 of 5."): held back as
-  /// the pointer's placeholder moves are, or now for the keyboard.
-  @inlinable mutating func announceEntry(into t: Int, keyboard: Bool, time: Double) {
-    guard let place = withView(t, { $0.placeholderSpokenPlace }) else { return }
+  /// Announces items entering the view at `t` ("Moved to Doing, position 3 of 5."), at the place
+  /// the view said its gap opened: held back as the pointer's placeholder moves are, or now for
+  /// the keyboard.
+  @inlinable mutating func announceEntry(into t: Int, at place: SpokenPlace?, keyboard: Bool, time: Double) {
+    guard let place else { return }
     let text = movedToView(name(of: _columns[t].id), place)
     withView(t) { $0.announceBoardMove(text, keyboard: keyboard, time: time) }
   }
@@ -103,14 +107,16 @@ extension Board {
       // No copy of the view or its data outlives its use: the view changes below.
       let held = withView(h) { $0.boardDragHold } ?? (drag.items, .zero, .zero)
       // A live drag's steps were saved: taking them back is reported, so the owner's data follows.
-      let events: [Event] = _columns[h]._view.lendDrag(time: time).map { .view(source, $0) }
+      // (A source whose session new data ended has nothing to lend.)
+      let events: [Event] =
+        withView(h, { $0.isDragging }) ? _columns[h]._view.lendDrag(time: time).map { .view(source, $0) } : []
       let data = withView(h) { $0.snapshot }
       // The items' own sizes travel with them (a flow grid's cells, a list's rows).
       let sizes = withView(h) { $0.itemSizes }
       drag.lent(Drag.Trip(lending: held.items, grab: held.grab, size: held.size, in: data, sizes: sizes))
       return events
     case .lend(let source, first: false):
-      if let h = index(of: source) { _columns[h]._view.lendDrag(time: time) }
+      if let h = index(of: source), withView(h, { $0.isDragging }) { _columns[h]._view.lendDrag(time: time) }
       return []
     case .giveBack(let view):
       let items = drag.items

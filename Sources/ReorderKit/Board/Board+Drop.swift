@@ -28,16 +28,15 @@ extension Board {
       (holder, trip) = (view, t)
     }
     guard let h = index(of: holder) else { return cancelAcross(time: time) }
-    let depth = _columns[h]._view.undoDepth
     // A pointer released before the entry's "Moved to <view>" was spoken: the drop names the view.
     let unspoken = holder != drag.source && _columns[h]._view.access.speech.held != nil
-    let viewEvents = release(&_columns[h]._view, toView(drag.pointer, h), time)
-    if viewEvents.contains(where: { if case .dropped = $0 { true } else { false } }),
-      let copy = _columns[h]._view.lastDrop, copy.operation == .copy
-    {
-      return finishCopyAcross(drag, into: h, viewEvents, time: time)
+    let viewEvents: [CollectionViewEvent<SectionID, ItemID>]
+    switch _columns[h]._view.releaseCrossing(at: toView(drag.pointer, h), time: time, release) {
+    case .copied(let events):
+      return finishCopyAcross(drag, into: h, events, time: time)
+    case .released(let events):
+      viewEvents = events
     }
-    _columns[h]._view.dropHistory(after: depth)
     if viewEvents.contains(where: { if case .cancelled = $0 { true } else { false } }) {
       return cancelAcross(time: time)
     }
@@ -106,7 +105,9 @@ extension Board {
     if _columns[h].id != drag.source {
       let originals = withView(h) { view in drag.items.filter(view.snapshot.contains) }
       _columns[h]._view.takeOut(originals, time: time)
-      if let s = index(of: drag.source) { _columns[s]._view.returnLentItems(time: time) }
+      if let s = index(of: drag.source), withView(s, { $0.drag?.isAway ?? false }) {
+        _columns[s]._view.returnLentItems(time: time)
+      }
     }
     history.undo.append(.view(_columns[h].id))
     history.redo = []
@@ -121,10 +122,12 @@ extension Board {
     interaction = .idle
     autoScroll.stop()
     guard let s = index(of: drag.source) else { return events }
-    // The source kept the items: they are shown where they stood.
-    _columns[s]._view.returnLentItems(time: time)
+    // The source kept the items: they are shown where they stood (unless new data ended its session).
+    let place =
+      withView(s, { $0.drag?.isAway ?? false })
+      ? _columns[s]._view.returnLentItems(time: time) : withView(s, { $0.spokenPlace(ofItem: drag.lead) })
     let view = _columns[s]._view
-    if let place = view.spokenPlace(ofItem: drag.lead) {
+    if let place {
       let name = view.announcer.itemName(drag.lead)
       events.append(.view(drag.source, .announcement(view.announcer.cancelled(name, place))))
     }

@@ -12,6 +12,8 @@ extension Board {
   /// ```
   @discardableResult
   @inlinable public mutating func undo(time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard interaction.isIdle, let step = history.undo.popLast() else { return events }
     events += replay(step, forward: false, time: time)
@@ -22,6 +24,8 @@ extension Board {
   /// Applies the last undone gesture again. Does nothing during a drag or with nothing to redo.
   @discardableResult
   @inlinable public mutating func redo(time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard interaction.isIdle, let step = history.redo.popLast() else { return events }
     events += replay(step, forward: true, time: time)

@@ -13,6 +13,8 @@ extension Board {
 
   /// Moves the keyboard focus to an item, in whichever view holds it (`nil` clears it).
   @inlinable public mutating func focus(_ item: ItemID?, time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard !isDragging else { return events }
     let owner = item.flatMap { id in _columns.firstIndex { $0._view.snapshot.contains(id) } }
@@ -25,6 +27,8 @@ extension Board {
 
   /// A key was pressed.
   @inlinable public mutating func keyPressed(_ key: NavigationKey, time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard case .dragging(let drag) = interaction else {
       // Without a focus, the keys go to the first view (Tab focuses its first item).

@@ -28,6 +28,8 @@ extension Board {
     contentChanged: (ItemID) -> Bool = { _ in false }, sectionContentChanged: (SectionID) -> Bool = { _ in false },
     time: Double
   ) throws(ChangeError) {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     guard let i = index(of: id) else { return }
     // The view's own door, told what changed content.
     func applyHere(_ data: Snapshot<SectionID, ItemID>) throws(ChangeError) {
@@ -49,7 +51,7 @@ extension Board {
         interaction = .idle
         autoScroll.stop()
         // The source's session, which kept the items, ends: the new data stands.
-        _columns[i]._view.abandonDragSilently(time: time)
+        if withView(i, { $0.isDragging }) { _columns[i]._view.abandonDragSilently(time: time) }
         _ = try? applyHere(data)
         let name = _columns[i]._view.announcer.itemName(drag.lead)
         pendingEvents += [
@@ -127,6 +129,8 @@ extension Board {
   /// Removes a view from the board. A drag whose gap it held goes back to the source; a drag from
   /// it ends as a cancel.
   @inlinable public mutating func removeColumn(_ id: ViewID, time: Double) {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     guard let i = index(of: id) else { return }
     if case .dragging(var drag) = interaction {
       switch drag.viewRemoved(id) {

@@ -15,6 +15,8 @@ extension Board {
   /// _ = board.pointerMoved(to: Point(x: 154, y: 22), time: 0.05)  // [.view("todo", .lifted("a")), …]
   /// ```
   @inlinable public mutating func pointerDown(at point: Point, time: Double, pointer: PointerKind = .touch) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard point.isFinite, interaction.isIdle else { return events }
     if let header = headerColumn(at: point) {
@@ -37,6 +39,8 @@ extension Board {
   ///   that view's own step: the view's calls are made here, specialized for the caller's types
   ///   (as ``CollectionView``'s are), and the board adds O(number of views).
   @inlinable public mutating func pointerMoved(to point: Point, time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     guard let step = prepareHolderStep(to: point, time: time) else { return movePointer(to: point, time: time) }
     let ticked = withView(step.index) { $0.tick(time: time) }
     var events = absorbHolderStep(step.index, ticked, reportsData: step.reportsData)
@@ -121,6 +125,8 @@ extension Board {
   /// The pointer went up, in window coordinates: a drag drops where its gap is (or cancels over no
   /// view, or over a view that refuses the items).
   @inlinable public mutating func pointerUp(at point: Point, time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard point.isFinite else { return events }
     switch interaction {
@@ -143,6 +149,8 @@ extension Board {
   /// Adds the item under a point (window coordinates) to the drag-and-drop session in progress, in
   /// the view that holds it (see ``CollectionView/addItemToDragSession(at:time:)``).
   @inlinable public mutating func addItemToDragSession(at point: Point, time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard case .dragging(let drag) = interaction, drag.pristine, let i = index(of: drag.source),
       columnIndex(at: point) == i
@@ -157,6 +165,8 @@ extension Board {
 
   /// Cancels the gesture in progress (Esc, a lost pointer): lifted items return to where they were.
   @inlinable public mutating func cancelGesture(time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     switch interaction {
     case .idle:
@@ -183,11 +193,15 @@ extension Board {
   /// Time passed: every view's long press, animations and auto-scroll, and the board's own
   /// auto-scroll. Call it every frame.
   @inlinable public mutating func tick(time: Double) -> [Event] {
-    advance(to: time)
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
+    return advance(to: time)
   }
 
   /// Scrolls one view's content by a delta (a wheel over it).
   @inlinable public mutating func scroll(view id: ViewID, by delta: Point, time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard let i = index(of: id) else { return events }
     events += absorb(id, _columns[i]._view.scroll(by: delta, time: time))
@@ -196,6 +210,8 @@ extension Board {
 
   /// Scrolls the board sideways (or down, for stacked columns), clamped to the columns' extent.
   @inlinable public mutating func scrollBoard(by delta: Point, time: Double) -> [Event] {
+    let check = _beforeInput()
+    defer { _checkViews(after: check) }
     var events = advance(to: time)
     guard delta.isFinite else { return events }
     setBoardOffset(Point(x: _contentOffset.x + delta.x, y: _contentOffset.y + delta.y))
@@ -296,7 +312,7 @@ extension Board {
   /// A new gesture begins: nothing is left to redo, on the board or in its views.
   @inlinable mutating func clearRedo() {
     history.redo = []
-    for i in _columns.indices { _columns[i]._view.clearRedo() }
+    for i in _columns.indices { _columns[i]._view.forgetRedo() }
   }
 
   /// The pointer of a pointer drag moved (or the board scrolled under it): the view under it runs

@@ -263,7 +263,7 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
     guard case .dragging(let drag) = interaction, let session = _columns[i]._view.drag else { return data }
     let travelling = drag.trip?.items.filter(data.contains) ?? session.items
     guard !travelling.isEmpty else { return data }
-    if drag.holder == id, !session.isLent {
+    if drag.holder == id, !session.isAway {
       let place = data.difference(placing: travelling, at: session.placeholder)
       _ = try? data.apply(.moved(place))
     } else {

@@ -20,7 +20,7 @@ extension CollectionView {
     // A source whose items are over another view takes no step (see `lendDrag(time:)`).
     switch interaction {
     case .idle: break
-    case .dragging(let session) where session.isLent: break
+    case .dragging(let session) where session.isAway: break
     default: return false
     }
     guard !longPress.isPending, !longPress.isActive else { return false }
@@ -69,7 +69,7 @@ extension CollectionView {
   /// (see ``lendDrag(time:)``) does not count them. O(k) for k lent items.
   @inlinable func restingCount(inSection s: Int) -> Int {
     let count = snapshot.numberOfItems(inSection: s)
-    guard let drag, drag.isLent else { return count }
+    guard let drag, drag.isAway else { return count }
     return count
       - drag.items.lazy.filter { self.snapshot.position(of: $0).map { $0.section == s && $0.parent == nil } ?? false }
       .count
@@ -78,7 +78,7 @@ extension CollectionView {
   /// The number of items (top level and children) the view shows, for a work-in-progress limit:
   /// the items its data holds, less those it lends to another view (see ``lendDrag(time:)``).
   @inlinable var itemCount: Int {
-    guard let drag, drag.isLent else { return snapshot.totalItemCount }
+    guard let drag, drag.isAway else { return snapshot.totalItemCount }
     let lent = drag.items.filter(snapshot.contains)
     return snapshot.totalItemCount - lent.count - lent.reduce(0) { $0 + snapshot.children(of: $1).count }
   }
@@ -110,10 +110,10 @@ extension CollectionView {
   /// of the end and in at the position: one move of the section's tail, its index left lagging, not
   /// a move within the section, which rewrites the index of every item in between (a drop in the
   /// middle of 200,000 cards: 4 ms). Nothing is reported.
-  @inlinable mutating func landParkedItems(at position: OutlinePosition<ItemID>) {
+  @inlinable mutating func placeAppendedItems(at position: OutlinePosition<ItemID>) {
     // Derived from the data, the place applies; were it not to, the items go to the end of their
     // section rather than be lost.
-    landParkedItems(exactly: true) { data, items in
+    placeAppendedItems(exactly: true) { data, items in
       position.section < data.numberOfSections ? data.difference(placing: items, at: position) : nil
     }
   }
@@ -122,9 +122,9 @@ extension CollectionView {
   /// identity (the session's lift place, which new data keeps fitted); if that place is gone, at
   /// the end of its section, else of the first section. For every end of a session that placed
   /// no parked item. Nothing is reported.
-  @inlinable mutating func landParkedItemsWhereTheyEntered() {
+  @inlinable mutating func placeAppendedItemsWhereTheyEntered() {
     guard var entry = drag?.lift else { return }
-    landParkedItems(exactly: false) { _, items in
+    placeAppendedItems(exactly: false) { _, items in
       entry.items = items
       return entry
     }
@@ -134,10 +134,10 @@ extension CollectionView {
   /// data with them still parked (nil: they stay where they are); they are taken out of the end of
   /// their section and put in there (see ``insertSilently(_:children:expanded:)``). With `exactly`,
   /// a place that does not apply is a mistake (stopped in debug builds).
-  @inlinable mutating func landParkedItems(
+  @inlinable mutating func placeAppendedItems(
     exactly: Bool, at place: (Snapshot<SectionID, ItemID>, [ItemID]) -> ReorderDifference<SectionID, ItemID>?
   ) {
-    guard let drag, drag.gap == .parked else { return }
+    guard let drag, drag.gap == .appended else { return }
     modifySession { $0.gap = .shown }
     let items = drag.items.filter(snapshot.contains)
     guard !items.isEmpty, snapshot.numberOfSections > 0, let target = place(snapshot, items) else { return }
@@ -247,18 +247,6 @@ extension CollectionView {
     guard let drag else { return nil }
     return spokenPlace(of: drag.placeholder, travelling: drag.items)
   }
-
-  /// The gesture history's depth, so that a board can take back what a view recorded for a
-  /// gesture that the board reports as its own.
-  @inlinable var undoDepth: Int { history.undo.count }
-
-  /// Forgets the undo steps recorded after a depth (the board recorded that gesture itself).
-  @inlinable mutating func dropHistory(after depth: Int) {
-    if history.undo.count > depth { history.undo.removeLast(history.undo.count - depth) }
-  }
-
-  /// Forgets what there is to redo (a new gesture on the board).
-  @inlinable mutating func clearRedo() { history.redo = [] }
 }
 
 extension ReorderDifference {

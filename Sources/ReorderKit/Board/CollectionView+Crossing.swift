@@ -1,16 +1,34 @@
-/// A board's crossing, as a view sees it: its session lends the items and waits away, takes its
-/// drag on again, or ends it; items are taken out of it or into it, with the session they come
-/// with. These work silently (no events, no history): the board reports the gesture.
+// MARK: - BoardPort
+
+/// The board–view port: everything a ``Board`` asks of one of its views while a drag crosses
+/// views, in one place. Each call returns what the board needs as a value (the live moves taken
+/// back, the undo record of what the view did, where the gap opened in words, where items landed);
+/// the board keeps its own history from those values and never reads or changes a view's.
+///
+/// - Counts and entry (CollectionView+Board.swift): ``itemCount``, ``restingCount(inSection:)``,
+///   ``entryPosition(at:draggingGroup:)``, ``boardDragHold``.
+/// - Lend, resume, give back: ``lendDrag(time:)``, ``resumeLentDrag(at:pointer:keyboard:time:)``,
+///   ``returnLentItems(time:)``, ``abandonDragSilently(time:)``,
+///   ``abandonDragAndTakeOut(time:choosing:)``.
+/// - Take in, take out, put in: ``takeIn(_:lead:children:expanded:sizes:at:pointer:grab:size:keyboard:time:)``,
+///   ``takeOut(_:time:)``, ``putIn(_:only:sizes:time:)``.
+/// - The drop of a crossing: ``releaseCrossing(at:time:_:)``, and ``forgetRedo()`` when a gesture
+///   begins elsewhere on the board.
+///
+/// These work silently (no events but those returned, no history): the board reports the gesture.
+/// A call in the wrong state (lending a drag that is away, resuming one that is not) is a mistake
+/// of the board's and stops with a message; the board checks what arrives as input before.
 extension CollectionView {
   /// The travelling items leave for another view of the board, and the view, their source, keeps
   /// them in its data: its session stays, away (no gap, no lifted cell, no step; see
-  /// `Session.isLent`), and its rows or slots close up. Nothing moves in the data (a live drag's
+  /// `Session.isAway`), and its rows or slots close up. Nothing moves in the data (a live drag's
   /// steps are taken back): the first step into another view moves no data here, and a drop
   /// there takes the items out once (``abandonDragAndTakeOut(time:choosing:)``). Returns the
   /// live moves taken back (the owner saved the live steps).
   @discardableResult
   @inlinable mutating func lendDrag(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let session = drag, !session.isLent else { return [] }
+    guard let session = drag else { preconditionFailure("lendDrag(time:) with no drag in progress") }
+    precondition(!session.isAway, "lendDrag(time:) of a drag already away, lifted \(session.item)")
     var reverted: [CollectionViewEvent<SectionID, ItemID>] = []
     relayout(at: time) { view in
       if session.rules.commitsSteps {
@@ -37,11 +55,17 @@ extension CollectionView {
   /// The items lent to another view (see ``lendDrag(time:)``) come back: the session takes the
   /// drag on with its gap at a position (counted without the items), the pointer (view
   /// coordinates) holding the lead item. O(k + visible rows), as the crossing out: no data moves
-  /// but a live drag's step to the gap.
+  /// but a live drag's step to the gap. Returns where the gap opened, in words (for the board's
+  /// "Moved to <view>").
+  @discardableResult
   @inlinable mutating func resumeLentDrag(
     at position: OutlinePosition<ItemID>, pointer: Point, keyboard: Bool, time: Double
-  ) {
-    guard let session = drag, session.isLent, position.section < snapshot.numberOfSections else { return }
+  ) -> SpokenPlace? {
+    guard let session = drag else { preconditionFailure("resumeLentDrag(at:) with no drag in progress") }
+    precondition(session.isAway, "resumeLentDrag(at:) of a drag that is not away, lifted \(session.item)")
+    precondition(
+      position.section < snapshot.numberOfSections,
+      "resumeLentDrag(at:) in section \(position.section) of \(snapshot.numberOfSections)")
     relayout(at: time) { view in
       var autoScroll = view.dropConfiguration.autoScroll
       autoScroll.begin(at: pointer, time: time)
@@ -68,18 +92,24 @@ extension CollectionView {
       view.setListBlock(reusing: true)
     }
     holdEnteredDrag(at: position, pointer: pointer, keyboard: keyboard, time: time)
+    return placeholderSpokenPlace
   }
 
   /// Ends a session away (see ``lendDrag(time:)``) as a cancel: the items, which the data held all
   /// along, are shown where they stood. Nothing is reported: the board says it. O(n) for a list
-  /// (its rows rebuilt), as every end of a drag.
-  @inlinable mutating func returnLentItems(time: Double) {
-    guard let session = drag, session.isLent else { return }
-    _ = end(.returned, time: time) { view, _ in
+  /// (its rows rebuilt), as every end of a drag. Returns where the lifted item stands now, in
+  /// words (for the board's "cancelled" announcement).
+  @discardableResult
+  @inlinable mutating func returnLentItems(time: Double) -> SpokenPlace? {
+    guard let session = drag else { preconditionFailure("returnLentItems(time:) with no drag in progress") }
+    precondition(session.isAway, "returnLentItems(time:) of a drag that is not away, lifted \(session.item)")
+    let ended = end(.returned, time: time) { view, _ in
       // The block where it stood: a list of rows of their own heights then joins its sums to the
       // base rows' (no height looked up).
       view.modifySession { $0.comeBack(to: session.start) }
     }
+    assert(ended.isEmpty, "a returned drag reports nothing, not \(ended)")
+    return spokenPlace(ofItem: session.item)
   }
 
   /// Ends the drag in progress without a word: a live drag's moves are taken back first, so that
@@ -87,7 +117,7 @@ extension CollectionView {
   /// live moves taken back (the data changed, and the owner saved the live steps).
   @discardableResult
   @inlinable mutating func abandonDragSilently(time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard isDragging else { return [] }
+    precondition(isDragging, "abandonDragSilently(time:) with no drag in progress")
     return end(.abandoned, time: time)
   }
 
@@ -198,13 +228,19 @@ extension CollectionView {
 
   /// Puts travelling items into the view at a position and lifts them there: a session whose
   /// placeholder is that position, the pointer (view coordinates) holding the lead item at `grab`.
-  /// The view then runs the drag as its own: its target rule, policy, drop and cancel.
+  /// The view then runs the drag as its own: its target rule, policy, drop and cancel. Returns
+  /// where the gap opened, in words (for the board's "Moved to <view>").
+  @discardableResult
   @inlinable mutating func takeIn(
     _ items: [ItemID], lead: ItemID, children: [ItemID: [ItemID]], expanded: Set<ItemID>, sizes: [ItemID: Size],
     at position: OutlinePosition<ItemID>,
     pointer: Point, grab: Point, size: Size, keyboard: Bool, time: Double
-  ) {
-    guard !items.isEmpty, position.section < snapshot.numberOfSections else { return }
+  ) -> SpokenPlace? {
+    precondition(items.contains(lead), "takeIn(_:lead:) of \(items) without its lead \(lead)")
+    precondition(!isDragging, "takeIn(_:) of \(items) into a view with a drag of its own")
+    precondition(
+      position.section < snapshot.numberOfSections,
+      "takeIn(_:at:) in section \(position.section) of \(snapshot.numberOfSections)")
     adoptSizes(sizes, of: items + items.flatMap { children[$0] ?? [] })
     let place = entryPlace(of: items, at: position)
     var ignored: [CollectionViewEvent<SectionID, ItemID>] = []
@@ -216,7 +252,7 @@ extension CollectionView {
     // identity. Not for a live drag (it commits each step from where the items stand), a gap in a
     // group, or an interactive drag of several items (its drop places the lifted one only).
     let rules = DragRules(mode)
-    let parks = resting != nil && position.parent == nil && rules.parksEntering(items.count)
+    let parks = resting != nil && position.parent == nil && rules.appendsEntering(items.count)
     let stored = parks ? ReorderDifference(items: items, section: place.section, parent: nil, before: nil) : place
     relayout(at: time) { view in
       view.commitDerived(.inserted(stored, children: children, expanded: expanded), into: &ignored)
@@ -237,7 +273,7 @@ extension CollectionView {
         arrangement: arrangement, autoScroll: view.dropConfiguration.autoScroll,
         drop: DropSession(view.dropConfiguration), rules: rules)
       if resting == nil { session.arrange(view.snapshot, placeholder: position) }
-      if parks { session.gap = .parked }
+      if parks { session.gap = .appended }
       if rules.commitsSteps {
         session.undo = view.snapshot.placements(of: ordered, skipping: Set(ordered)).map { .moved($0) }
       }
@@ -252,7 +288,43 @@ extension CollectionView {
       view.setListBlock(reusing: resting != nil)
     }
     holdEnteredDrag(at: position, pointer: pointer, keyboard: keyboard, time: time)
+    return placeholderSpokenPlace
   }
+
+  /// What the release of a crossing did in the view that holds the items (see
+  /// ``releaseCrossing(at:time:_:)``).
+  @usableFromInline enum CrossingRelease {
+    /// The view's drop made copies (its drag-and-drop policy proposed `.copy`): the copies are the
+    /// view's own gesture, one undo step of its history as a drop within a view is. The view's
+    /// events, as it reported them.
+    case copied([CollectionViewEvent<SectionID, ItemID>])
+    /// Anything else (a move, a cancel, a failed copy, a drag still under way): the view keeps no
+    /// undo step of it; the board records the gesture itself, from where the items stood in their
+    /// source. The view's events, as it reported them.
+    case released([CollectionViewEvent<SectionID, ItemID>])
+  }
+
+  /// The items of a crossing are released in the view that holds them: `release` is the view's
+  /// own (a pointer up at `point`, Space or Enter), so its drop decides what lands (the target
+  /// rule, the policy, drag-and-drop proposals); a view whose drag ended itself (a cancel or a new
+  /// layout from its owner) reports nothing of a drop. Returns what the view did: a copy it keeps
+  /// as its own undo step, or a release whose undo step the board records (the view's is taken
+  /// back).
+  @inlinable mutating func releaseCrossing(
+    at point: Point, time: Double, _ release: (inout Self, Point, Double) -> [CollectionViewEvent<SectionID, ItemID>]
+  ) -> CrossingRelease {
+    let depth = history.undo.count
+    let events = release(&self, point, time)
+    if events.contains(where: { if case .dropped = $0 { true } else { false } }), lastDrop?.operation == .copy {
+      return .copied(events)
+    }
+    if history.undo.count > depth { history.undo.removeLast(history.undo.count - depth) }
+    return .released(events)
+  }
+
+  /// A gesture begins elsewhere on the board (a lift, a column moved): what the view could redo
+  /// can no longer be redone, as the board's own redo is cleared. Returns nothing.
+  @inlinable mutating func forgetRedo() { history.redo = [] }
 
   /// What follows items entering the view (``takeIn(_:lead:children:expanded:sizes:at:pointer:grab:size:keyboard:time:)``,
   /// ``resumeLentDrag(at:pointer:keyboard:time:)``): the pointer holds them past the long press,

@@ -77,7 +77,7 @@ extension CollectionView {
 extension CollectionView.Session {
   /// Where the items would land now, counted without them.
   @inlinable var placeholder: OutlinePosition<ItemID> {
-    if isLent { return start }
+    if isAway { return start }
     return switch arrangement {
     case .rows(let rows): rows.placeholder ?? start
     case .slots(let slots): slots.placeholder.outlinePosition()
@@ -120,11 +120,11 @@ extension CollectionView.Session {
     }
   }
 
-  /// The items went over another view of a board (see ``Gap/lent``): the rows or slots close up,
-  /// with no gap and nothing proposed. O(1).
+  /// The items are held elsewhere (see ``Gap/away``): the rows or slots close up, with no gap and
+  /// nothing proposed. O(1).
   @inlinable mutating func goAway() {
-    precondition(gap != .parked, "a view lends only items of its own, never items parked in it")
-    gap = .lent
+    precondition(gap != .appended, "only items of the view's own go away, never appended ones")
+    gap = .away
     switch arrangement {
     case .rows(var rows):
       rows.placeholder = nil
@@ -138,10 +138,9 @@ extension CollectionView.Session {
     drop.invalidate()
   }
 
-  /// The items came back from another view of a board: the gap opens at a position (counted
-  /// without them). O(1).
+  /// The items held elsewhere come back: the gap opens at a position (counted without them). O(1).
   @inlinable mutating func comeBack(to position: OutlinePosition<ItemID>) {
-    precondition(gap == .lent, "only lent items come back")
+    precondition(gap == .away, "only items away come back")
     gap = .shown
     setPlaceholder(position)
   }

@@ -185,9 +185,9 @@ extension CollectionView {
     // New data during a drag: the dragged items keep their place, by identity, or the drag ends.
     var place: ReorderDifference<SectionID, ItemID>?
     if let drag {
-      // Items away in another view of a board keep the place the new data gives them here.
+      // Items away (held elsewhere) keep the place the new data gives them here.
       place =
-        drag.isLent
+        drag.isAway
         ? newSnapshot.position(of: drag.item, skipping: Set(drag.items)).map {
           newSnapshot.difference(placing: drag.items.filter(newSnapshot.contains), at: $0)
         } : placeholderPlace()
@@ -289,13 +289,13 @@ extension CollectionView {
     guard let position = fit(place, inSection: s, travelling: travelling, hasGroup: hasGroup) else { return }
     // Away, the items stand where the new data has them: that is where a way back starts.
     let start =
-      drag.isLent
+      drag.isAway
       ? position
       : fit(
         drag.lift, inSection: snapshot.sectionIndex(of: drag.lift.section), travelling: [drag.item],
         hasGroup: snapshot.isGroup(drag.item)) ?? position
-    // Items away in another view of a board stay where the new data has them (nothing is shown).
-    if drag.rules.commitsSteps, !drag.isLent {
+    // Items away (held elsewhere) stay where the new data has them (nothing is shown).
+    if drag.rules.commitsSteps, !drag.isAway {
       var events = pendingEvents
       commitDerived(.moved(snapshot.difference(placing: items, at: position)), into: &events)
       pendingEvents = events
@@ -309,10 +309,10 @@ extension CollectionView {
       if live { session.newDataArrived = true }
       session.arrange(data, placeholder: position)
       session.drop.invalidate()
-      // Items away in another view of a board stay away (here, where the new data has them).
-      if session.isLent { session.goAway() }
+      // Items away (held elsewhere) stay away (here, where the new data has them).
+      if session.isAway { session.goAway() }
     }
-    if drag.rules.proposesDrops, !drag.isLent {
+    if drag.rules.proposesDrops, !drag.isAway {
       let home = target(for: .insertAt(position))
       modifySession { $0.drop.shown = home }
     }

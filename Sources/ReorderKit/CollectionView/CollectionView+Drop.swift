@@ -10,12 +10,12 @@ extension CollectionView {
     if case .apply(let t)? = modifySession({ $0.drop.cadence.flush() }) { show(t, at: time, into: &events) }
     guard let target = self.drag?.drop.shown else { return events }
     // A release outside the view cancels; a keyboard drag is never outside (its cell follows the
-    // placeholder as the view scrolls to it: a board's entry below what a long view shows, or an
+    // placeholder as the view scrolls to it: an entry from elsewhere below what a long view shows, or an
     // accessibility "Move to <view>", dropped before the scroll has brought the cell into view).
     let inside = drag.isKeyboard || Rect(origin: .zero, size: viewSize).contains(drag.pointer)
-    // Items parked by a board's crossing stand where they entered unless the drop moves them.
+    // Items that entered appended stand where they entered unless the drop moves them.
     if !(inside && target.proposal.landsItems && target.proposal.operation == .move) {
-      landParkedItems(at: drag.start)
+      placeAppendedItems(at: drag.start)
     }
     guard inside, target.proposal.landsItems, let destination = target.destination else {
       return events + cancelDrop(at: time, operation: inside ? target.proposal.operation : .cancel)
@@ -38,8 +38,8 @@ extension CollectionView {
     let change: Change<SectionID, ItemID>
     var copies: [ItemID] = []
     if operation == .move {
-      // Parked items land first (then the move finds them in place).
-      landParkedItems(at: position)
+      // Appended items are placed first (then the move finds them in place).
+      placeAppendedItems(at: position)
       change = .moved(snapshot.difference(placing: items, at: position))
     } else {
       // A copy's identifiers come from the policy, which may err: the drop fails, and says why.

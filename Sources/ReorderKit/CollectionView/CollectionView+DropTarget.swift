@@ -123,8 +123,8 @@ extension CollectionView {
   /// Auto-scroll (every mode), then spring loading and the cadence (drag and drop).
   @inlinable mutating func advanceDrag(to t: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
     var events: [CollectionViewEvent<SectionID, ItemID>] = []
-    // Items away in another view of a board: that view runs the drag.
-    if drag?.isLent ?? false { return events }
+    // Items away (held elsewhere): whoever holds them runs the drag.
+    if drag?.isAway ?? false { return events }
     if case .scroll(let delta)? = modifySession({ $0.autoScroll.tick(time: t) }) {
       let before = motion.offset
       motion.scrollAnimation = nil

@@ -1,6 +1,6 @@
 /// The one door out of a session: every way a drag ends (a drop, a cancel, new data that takes the
-/// items away, a board taking lent items back or ending the drag without a word) decides what
-/// lands and then calls ``end(_:time:animated:landing:atRest:)``, which writes once what all ends
+/// items away, the owner taking back items held elsewhere or ending the drag without a word)
+/// decides what lands and then calls ``end(_:time:animated:landing:atRest:)``, which writes once what all ends
 /// share: a live drag's steps taken back, the view at rest again, the resets, the announcement.
 extension CollectionView {
   /// Why a session ends, and what each end says (see ``end(_:time:animated:landing:atRest:)``).
@@ -17,9 +17,9 @@ extension CollectionView {
     /// New data took the lifted item (or its section) away: nothing moves back; "removed" and
     /// ``CollectionViewEvent/cancelled(_:)`` wait for the next tick.
     case removed
-    /// A board's source takes back the items it lent, where they stood; nothing is reported.
+    /// Items held elsewhere (``Session/Gap/away``) come back where they stood; nothing is reported.
     case returned
-    /// A board ends the drag without a word: a live drag's steps are taken back (returned as the
+    /// The owner ends the drag without a word: a live drag's steps are taken back (returned as the
     /// events of the end) and the view shows its data at rest as it is now.
     case abandoned
 
@@ -44,7 +44,7 @@ extension CollectionView {
   /// Ends the drag in progress. In order, inside one relayout when `animated`: `landing` (what
   /// lands: a drop's commit, the groups spring loading opened closing), a live drag's steps taken
   /// back when the reason says so, then the view at rest (`atRest`, or the resting rows and
-  /// layout with parked items where they entered; ``SessionEnd/abandoned`` rebuilds them as the
+  /// layout with appended items where they entered; ``SessionEnd/abandoned`` rebuilds them as the
   /// data is). Then, once for every end: the resets (the held-back announcement, the settle, the
   /// spoken container, and the long press where the reason says), the settle of the items, and
   /// the announcement and last event the reason names. Returns the events of the end.
@@ -100,7 +100,7 @@ extension CollectionView {
 
   /// What a gesture leaves that outlives no drag: the held-back announcement and the settle
   /// (none runs while a drag holds), the long press when asked. For every end of a session, and
-  /// for a source lending its items (its own part of the drag stops there).
+  /// for items going away (the view's own part of the drag stops there).
   @inlinable mutating func forgetGesture(resettingRecognizer: Bool) {
     if resettingRecognizer { longPress.reset() }
     access.speech.held = nil
@@ -123,12 +123,12 @@ extension CollectionView {
     return moved
   }
 
-  /// The view shows its data at rest again: items a board parked here that no drop placed (a
-  /// cancel, new data that ends the drag, a layout change) go where they entered (the data is
-  /// then what it was before parking), and the resting rows and layout are rebuilt (a drop's
+  /// The view shows its data at rest again: appended items that no drop placed (a cancel, new
+  /// data that ends the drag, a layout change) go where they entered (the data is then what it
+  /// was before they entered), and the resting rows and layout are rebuilt (a drop's
   /// block joins the base rows' sums where it can).
   @inlinable mutating func showDataAtRest() {
-    landParkedItemsWhereTheyEntered()
+    placeAppendedItemsWhereTheyEntered()
     let session = outline
     interaction = .idle
     rebuildArrangement()

@@ -141,14 +141,14 @@ extension CollectionView {
           isExpanded: snapshot.isGroup(settle.item) ? snapshot.isExpanded(settle.item) : nil,
           lift: 1 - a.progress(at: time)))
     }
-    if let drag, !drag.isLent {
+    if let drag, !drag.isAway {
       elements += drag.rules.proposesDrops ? dragDropLiftedElements(drag, at: time) : liftedElements(drag, at: time)
     }
     if let ring = focusRingFrame(in: elements) { elements.append(RenderElement(kind: .focusRing, frame: ring)) }
     markContentChanges(in: &elements, at: time)
     return RenderList(
       contentOffset: motion.offset, viewSize: viewSize, contentSize: geometry.layout.contentSize, elements: elements,
-      isAnimating: (drag.map { !$0.isLent } ?? false) || motion.settle != nil || !motion.animations.isEmpty
+      isAnimating: (drag.map { !$0.isAway } ?? false) || motion.settle != nil || !motion.animations.isEmpty
         || !motion.headerAnimations.isEmpty
         || !motion.ghosts.isEmpty || !motion.contentFades.isEmpty
         || motion.scrollAnimation != nil || longPress.isPending)

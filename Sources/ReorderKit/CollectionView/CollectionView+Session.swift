@@ -58,7 +58,7 @@ extension CollectionView {
 
   /// Applies the target rule at the drag's pointer and moves the placeholder where it says.
   @inlinable mutating func updateTarget(at time: Double) -> [CollectionViewEvent<SectionID, ItemID>] {
-    guard let drag, !drag.isKeyboard, !drag.isLent else { return [] }
+    guard let drag, !drag.isKeyboard, !drag.isAway else { return [] }
     if drag.rules.proposesDrops { return updateDropTarget(at: time) }
     guard let proposed = proposal(at: toContent(drag.pointer), for: drag) else { return [] }
     return movePlaceholder(to: proposed, time: time)
@@ -166,8 +166,8 @@ extension CollectionView {
           events.append(.committed(place))
         }
       } else {
-        // Items parked by a board's crossing land first (then the move finds them in place).
-        view.landParkedItems(at: drag.placeholder)
+        // Items that entered appended are placed first (then the move finds them in place).
+        view.placeAppendedItems(at: drag.placeholder)
         let place = view.snapshot.difference(moving: drag.item, to: drag.placeholder)
         let inverse = view.commitDerived(.moved(place), into: &events)
         view.recordGesture(undo: inverse, difference: place, into: &events)
@@ -180,8 +180,8 @@ extension CollectionView {
     guard let drag else { return [] }
     if drag.rules.proposesDrops { return cancelDrop(at: time, operation: .cancel) }
     let lifted = liftedFrame(of: drag)
-    // Items parked by a board's crossing go back where they entered (the board then takes them home).
-    landParkedItems(at: drag.start)
+    // Items that entered appended go back where they entered (their owner then takes them home).
+    placeAppendedItems(at: drag.start)
     return end(.cancelled(settling: [drag.item], from: lifted, failure: nil), time: time)
   }
 

@@ -1,5 +1,5 @@
 /// The rules of a drag's ``ReorderMode``, chosen once when the drag begins (a lift, or items
-/// entering from another view of a board) and kept by its session: how a step moves the items,
+/// entering from elsewhere) and kept by its session: how a step moves the items,
 /// how the drag lands, how a cancel takes it back. Every difference between the modes is read
 /// here, not from the mode.
 ///
@@ -32,7 +32,7 @@
   }
 
   /// Whether the data follows the gap (live): the lift records the way back, a cancel, an end
-  /// without a word or a lend to another view takes the steps back, and new data moves the items
+  /// without a word or the items going away takes the steps back, and new data moves the items
   /// to the gap.
   @inlinable var commitsSteps: Bool { step == .commit }
 
@@ -40,11 +40,11 @@
   /// stacked lifted cell, its own drop and cancel (`performDrop`, `cancelDrop`).
   @inlinable var proposesDrops: Bool { step == .propose }
 
-  /// Whether `count` items entering from another view of a board wait at the end of their
-  /// section's data, shown at the gap from the session's rows (see `takeIn`): not for a live drag
+  /// Whether `count` items entering from elsewhere are appended at the end of their section's
+  /// data, shown at the gap from the session's rows (``Session/Gap/appended``): not for a live drag
   /// (it commits each step from where the items stand), nor for an interactive drag of several
   /// items (its drop places the lifted one only).
-  @inlinable func parksEntering(_ count: Int) -> Bool {
+  @inlinable func appendsEntering(_ count: Int) -> Bool {
     step == .propose || (step == .placeholder && count == 1)
   }
 }

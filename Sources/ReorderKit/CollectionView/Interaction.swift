@@ -79,25 +79,26 @@ extension CollectionView {
       self.rules = rules
     }
 
-    /// Where a session's gap is. A single view's drag only ever shows it; the other two are a
-    /// board's (a drag that crosses views), and exclusive: the source lends, a visited view parks.
+    /// Where a session's gap is. A drag the view runs alone only ever shows it; the other two come
+    /// from the view's owner (a drag that crosses views: Board/CollectionView+Crossing.swift), and
+    /// exclude each other: items of the view held elsewhere, or items that entered appended.
     @usableFromInline enum Gap: Sendable, Equatable {
       /// Shown in the view's rows or slots, with the items where the data has them.
       case shown
-      /// None: the items are over another view of a board while this view, their source, keeps
-      /// them in its data (see `lendDrag(time:)`). The view draws no lifted cell and takes no step
-      /// until they come back (`resumeLentDrag`) or the drag ends. Keeping them moves no data:
-      /// taking them out of a column of 200,000 cards moved 800 KB.
-      case lent
-      /// Shown, for items that came in from another view of a board and wait at the end of their
-      /// section's data instead of at `start` (an append moves no data; see `takeIn`): a drop that
-      /// moves them places them by identity, and one that does not (a copy, a failed copy, a
-      /// cancel) first puts them at `start`, where they entered.
-      case parked
+      /// None: the owner holds the items elsewhere while this view keeps them in its data. The
+      /// view draws no lifted cell and takes no step until they come back (``Session/comeBack(to:)``)
+      /// or the drag ends. Keeping them moves no data: taking them out of a column of 200,000
+      /// cards moved 800 KB.
+      case away
+      /// Shown, for items that entered the view appended at the end of their section's data instead
+      /// of at `start` (an append moves no data): a drop that moves them places them by identity,
+      /// and one that does not (a copy, a failed copy, a cancel) first puts them at `start`, where
+      /// they entered (``CollectionView/placeAppendedItems(at:)``).
+      case appended
     }
 
-    /// Whether the items are lent to another view of a board (``Gap/lent``).
-    @inlinable var isLent: Bool { gap == .lent }
+    /// Whether the items are held elsewhere (``Gap/away``).
+    @inlinable var isAway: Bool { gap == .away }
 
     /// Whether an item travels in this session.
     @inlinable func contains(_ id: ItemID) -> Bool { items.contains(id) }

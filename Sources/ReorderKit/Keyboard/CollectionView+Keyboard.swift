@@ -167,8 +167,8 @@ extension CollectionView {
 
   /// The slot of the placeholder in a grid (interactive, live or drag and drop).
   @inlinable var placeholderSlot: ItemPath? {
-    // Away in another view of a board, a grid's slots have no gap.
-    guard let drag, !drag.isLent else { return nil }
+    // Items away (held elsewhere): a grid's slots have no gap.
+    guard let drag, !drag.isAway else { return nil }
     return drag.slots?.placeholder
   }
 

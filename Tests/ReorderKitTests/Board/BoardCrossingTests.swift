@@ -40,10 +40,10 @@ struct BoardCrossingTests {
     let cards = board.shownContents.values.joined()
     #expect(cards.sorted() == ["a", "b", "c", "d", "e", "f", "g", "h"], "entry at \(gap) in \(mode)")
     #expect(board.contents["todo"] == start[0].1, "the source keeps the card, entry at \(gap) in \(mode)")
-    #expect(board.column("todo")?.view.drag?.gap == .lent)
+    #expect(board.column("todo")?.view.drag?.gap == .away)
     // The path under test: the data holds the card at the end (a live drag commits it at the gap).
     let view = board.column("doing")!.view
-    #expect((view.drag?.gap == .parked) == (mode != .live))
+    #expect((view.drag?.gap == .appended) == (mode != .live))
     #expect(view.snapshot.items(inSection: 0).last == (mode == .live && gap < 4 ? start[1].1[3] : "b"))
   }
 
@@ -101,7 +101,7 @@ struct BoardCrossingTests {
     _ = board.keyPressed(.space, time: 0.1)
     _ = board.keyPressed(.right, time: 0.2)
     #expect(board.destinationView == "doing")
-    #expect((board.column("doing")?.view.drag?.gap == .parked) == (mode != .live))
+    #expect((board.column("doing")?.view.drag?.gap == .appended) == (mode != .live))
     let events = board.keyPressed(.escape, time: 0.3)
     #expect(board.contents == Self.home, "\(mode), Escape")
     #expect(events.contains(.view("todo", .cancelled("b"))))

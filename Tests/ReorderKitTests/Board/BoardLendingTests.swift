@@ -49,7 +49,7 @@ struct BoardLendingTests {
     Self.lend(&board)
     // Its data still holds "b" where it stood; it shows and counts it no more.
     #expect(board.contents["todo"] == ["a", "b", "c", "d"], "\(mode), grid \(gridSource)")
-    #expect(board.column("todo")?.view.drag?.gap == .lent)
+    #expect(board.column("todo")?.view.drag?.gap == .away)
     #expect(board.itemCount(of: "todo") == 3)
     #expect(board.itemCount(of: "doing") == 5)
     #expect(board.itemCount(of: "nowhere") == nil)
@@ -137,7 +137,7 @@ struct BoardLendingTests {
     try data.appendSection("todo", items: ["z", "a", "c", "b", "d"])
     try board.apply(data, toView: "todo", time: 0.7)
     #expect(board.contents["todo"] == ["z", "a", "c", "b", "d"], "\(mode), grid \(gridSource)")
-    #expect(board.column("todo")?.view.drag?.gap == .lent)
+    #expect(board.column("todo")?.view.drag?.gap == .away)
     #expect(board.isDragging && board.destinationView == "doing")
     _ = board.tick(time: 2)
     #expect(Self.drawn(board, "todo", at: 2).items == ["z", "a", "c", "d"], "\(mode), grid \(gridSource)")
