@@ -28,148 +28,44 @@ struct LiveConnection {
     case following(id: Int, access: Access)
   }
 
+  /// What a connection keeps between messages.
+  struct Session: Sendable {
+    var state = State.waitingForHello
+    /// When its recent commits came (at most ``commitsPerSecond`` in the last second).
+    var recent: [ContinuousClock.Instant] = []
+    /// Says hello's timer may stop: the hello came.
+    let helloCame: @Sendable () -> Void
+  }
+
+  /// What handling a message came to: go on reading, or stop (the close is queued).
+  enum Next {
+    case read
+    case stop
+  }
+
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
     let (queue, sink) = AsyncStream.makeStream(of: Outgoing.self)
-    let writer = Task {
-      for await frame in queue {
-        switch frame {
-        case .text(let text):
-          do { try await outbound.write(.text(text)) } catch { return }
-        case .shared(let buffer):
-          do { try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: buffer))) } catch {
-            return
-          }
-        case .close(let code, let reason):
-          try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
-          return
-        }
-      }
-    }
-    let helloTimer = Task {
-      try await Task.sleep(for: Self.helloTimeout)
-      sink.yield(.close(code: CloseCode.policyViolation, reason: "no hello within 5 s"))
-    }
-    var state = State.waitingForHello
+    let writer = Task { await Self.write(queue, to: outbound) }
+    let hellos = hub.hellos
+    let watched = hellos.watch(sink)
+    // An idle connection waits in this loop: what a message needs lives in `handle`'s frame while
+    // it runs, not in every connection's (a thousand idle followers cost their frames only).
+    var session = Session(helloCame: { hellos.forget(watched) })
     await withGracefulShutdownHandler {
       do {
         guard BoardName.isValid(board) else {
           sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
           return
         }
-        var recent: [ContinuousClock.Instant] = []
         for try await message in inbound.messages(maxSize: Self.maximumMessage) {
-          guard case .text(let text) = message else {
-            sink.yield(.text(jsonLine(ErrorMessage(code: "binaryFrame", message: "Messages are JSON text frames."))))
-            continue
-          }
-          let bytes = Data(text.utf8)
-          guard let envelope = try? JSONDecoder().decode(Envelope.self, from: bytes) else {
-            sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "Not a JSON object with a type."))))
-            continue
-          }
-          switch (envelope.type, state) {
-          case ("hello", .waitingForHello):
-            guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
-              sink.yield(.close(code: CloseCode.policyViolation, reason: "hello needs a token"))
-              return
-            }
-            guard let access = try await store.access(token: hello.token) else {
-              sink.yield(.close(code: CloseCode.policyViolation, reason: "invalid token"))
-              return
-            }
-            guard access.board == board else {
-              sink.yield(.close(code: CloseCode.policyViolation, reason: "the token is for another board"))
-              return
-            }
-            switch try await hub.join(board: board, access: access, after: hello.after, epoch: hello.epoch, sink: sink)
-            {
-            case .noBoard:
-              sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
-              return
-            case .tooManyConnections:
-              sink.yield(
-                .close(
-                  code: CloseCode.policyViolation,
-                  reason: "more than \(LiveHub.connectionsPerToken) connections for this token"))
-              return
-            case .joined(let id, let welcome):
-              helloTimer.cancel()
-              // The welcome goes first: the hub yields remotes into the same queue only after join.
-              sink.yield(.text(jsonLine(welcome)))
-              state = .following(id: id, access: access)
-            }
-          case ("hello", .following(_, let access)):
-            guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
-              sink.yield(
-                .text(
-                  jsonLine(
-                    ErrorMessage(code: "malformed", message: "hello is {\"type\", \"token\", \"after\"?, \"epoch\"?}."))
-                ))
-              continue
-            }
-            if let welcome = try await hub.rewelcome(
-              board: board, role: access.role, after: hello.after, epoch: hello.epoch)
-            {
-              sink.yield(.text(jsonLine(welcome)))
-            }
-          case ("commit", .waitingForHello):
-            sink.yield(.text(jsonLine(ErrorMessage(code: "helloFirst", message: "Say hello before anything else."))))
-          case ("commit", .following(let id, let access)):
-            guard let commit = try? JSONDecoder().decode(CommitMessage.self, from: bytes) else {
-              if let gesture = try? JSONDecoder().decode(GestureOnly.self, from: bytes) {
-                sink.yield(
-                  .text(
-                    jsonLine(
-                      RejectedMessage(
-                        gesture: gesture.gesture, reason: "invalid",
-                        message: "change is {\"kind\": \"moveCards\" | \"moveColumns\", \"items\", …}."))))
-              } else {
-                sink.yield(
-                  .text(
-                    jsonLine(ErrorMessage(code: "malformed", message: "commit is {\"type\", \"gesture\", \"change\"}."))
-                  ))
-              }
-              continue
-            }
-            guard Identifier.isValid(commit.gesture) else {
-              sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "gesture: \(Identifier.rule)."))))
-              continue
-            }
-            let now = ContinuousClock.now
-            recent.removeAll { now - $0 >= .seconds(1) }
-            if recent.count >= Self.commitsPerSecond, let oldest = recent.first {
-              let wait = (oldest + .seconds(1)) - now
-              let milliseconds = max(
-                1, Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
-              sink.yield(
-                .text(
-                  jsonLine(RejectedMessage(gesture: commit.gesture, reason: "rateLimited", retryAfterMs: milliseconds)))
-              )
-              continue
-            }
-            recent.append(now)
-            guard access.role == .editor else {
-              sink.yield(
-                .text(
-                  jsonLine(
-                    RejectedMessage(
-                      gesture: commit.gesture, reason: "forbidden", message: "A viewer's token does not move cards."))))
-              continue
-            }
-            switch try await hub.commit(board: board, from: id, gesture: commit.gesture, change: commit.change) {
-            case .ack(let revision, let changes):
-              sink.yield(.text(jsonLine(AckMessage(gesture: commit.gesture, revision: revision, changes: changes))))
-            case .rejected(let reason, let message):
-              sink.yield(.text(jsonLine(RejectedMessage(gesture: commit.gesture, reason: reason, message: message))))
-            }
-          default:
-            sink.yield(
-              .text(
-                jsonLine(
-                  ErrorMessage(
-                    code: "unknownType",
-                    message: "Messages are hello and commit, not \(Identifier.quoted(envelope.type))."))))
-          }
+          // A task of its own for each message: a task keeps the largest stack it ever had until
+          // it ends, and a hello's token check and join go deep into PostgresNIO (about 30 KB,
+          // measured with heaptrack), which every idle follower would keep.
+          let before = session
+          async let handled = handle(message, before, sink)
+          let next: Next
+          (next, session) = try await handled
+          if next == .stop { return }
         }
       } catch {
         logger.debug("live connection on \(board) ended: \(error)")
@@ -177,9 +73,157 @@ struct LiveConnection {
     } onGracefulShutdown: {
       sink.yield(.close(code: CloseCode.goingAway, reason: "server shutting down"))
     }
-    helloTimer.cancel()
-    if case .following(let id, _) = state { await hub.leave(board: board, id: id) }
+    hellos.forget(watched)
+    if case .following(let id, _) = session.state { await hub.leave(board: board, id: id) }
     sink.finish()
     await writer.value
+  }
+
+  /// Writes every outgoing frame in order, until a close or the end of the queue.
+  static func write(_ queue: AsyncStream<Outgoing>, to outbound: WebSocketOutboundWriter) async {
+    for await frame in queue {
+      switch frame {
+      case .text(let text):
+        do { try await outbound.write(.text(text)) } catch { return }
+      case .shared(let buffer):
+        do { try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: buffer))) } catch {
+          return
+        }
+      case .close(let code, let reason):
+        try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+        return
+      }
+    }
+  }
+
+  /// One message read, in the task of its own ``run(inbound:outbound:)`` gives it: the session as
+  /// it is after.
+  func handle(_ message: WebSocketMessage, _ session: Session, _ sink: AsyncStream<Outgoing>.Continuation)
+    async throws -> (Next, Session)
+  {
+    var session = session
+    let next = try await handle(message, &session, sink)
+    return (next, session)
+  }
+
+  /// One message read: answered, or the connection closed.
+  func handle(_ message: WebSocketMessage, _ session: inout Session, _ sink: AsyncStream<Outgoing>.Continuation)
+    async throws -> Next
+  {
+    guard case .text(let text) = message else {
+      sink.yield(.text(jsonLine(ErrorMessage(code: "binaryFrame", message: "Messages are JSON text frames."))))
+      return .read
+    }
+    let bytes = Data(text.utf8)
+    guard let envelope = try? JSONDecoder().decode(Envelope.self, from: bytes) else {
+      sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "Not a JSON object with a type."))))
+      return .read
+    }
+    switch (envelope.type, session.state) {
+    case ("hello", .waitingForHello):
+      // The hello came in time: checking its token and joining may take longer (a thousand
+      // clients connecting at once queue for the database) without the timer closing it.
+      session.helloCame()
+      guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
+        sink.yield(.close(code: CloseCode.policyViolation, reason: "hello needs a token"))
+        return .stop
+      }
+      guard let access = try await store.access(token: hello.token) else {
+        sink.yield(.close(code: CloseCode.policyViolation, reason: "invalid token"))
+        return .stop
+      }
+      guard access.board == board else {
+        sink.yield(.close(code: CloseCode.policyViolation, reason: "the token is for another board"))
+        return .stop
+      }
+      switch try await hub.join(board: board, access: access, after: hello.after, epoch: hello.epoch, sink: sink)
+      {
+      case .noBoard:
+        sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
+        return .stop
+      case .tooManyConnections:
+        sink.yield(
+          .close(
+            code: CloseCode.policyViolation,
+            reason: "more than \(LiveHub.connectionsPerToken) connections for this token"))
+        return .stop
+      case .joined(let id, let welcome):
+        // The welcome goes first: the hub yields remotes into the same queue only after join.
+        sink.yield(.text(jsonLine(welcome)))
+        session.state = .following(id: id, access: access)
+      }
+    case ("hello", .following(_, let access)):
+      guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
+        sink.yield(
+          .text(
+            jsonLine(
+              ErrorMessage(code: "malformed", message: "hello is {\"type\", \"token\", \"after\"?, \"epoch\"?}."))
+          ))
+        return .read
+      }
+      if let welcome = try await hub.rewelcome(
+        board: board, role: access.role, after: hello.after, epoch: hello.epoch)
+      {
+        sink.yield(.text(jsonLine(welcome)))
+      }
+    case ("commit", .waitingForHello):
+      sink.yield(.text(jsonLine(ErrorMessage(code: "helloFirst", message: "Say hello before anything else."))))
+    case ("commit", .following(let id, let access)):
+      guard let commit = try? JSONDecoder().decode(CommitMessage.self, from: bytes) else {
+        if let gesture = try? JSONDecoder().decode(GestureOnly.self, from: bytes) {
+          sink.yield(
+            .text(
+              jsonLine(
+                RejectedMessage(
+                  gesture: gesture.gesture, reason: "invalid",
+                  message: "change is {\"kind\": \"moveCards\" | \"moveColumns\", \"items\", …}."))))
+        } else {
+          sink.yield(
+            .text(
+              jsonLine(ErrorMessage(code: "malformed", message: "commit is {\"type\", \"gesture\", \"change\"}."))
+            ))
+        }
+        return .read
+      }
+      guard Identifier.isValid(commit.gesture) else {
+        sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "gesture: \(Identifier.rule)."))))
+        return .read
+      }
+      let now = ContinuousClock.now
+      session.recent.removeAll { now - $0 >= .seconds(1) }
+      if session.recent.count >= Self.commitsPerSecond, let oldest = session.recent.first {
+        let wait = (oldest + .seconds(1)) - now
+        let milliseconds = max(
+          1, Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
+        sink.yield(
+          .text(
+            jsonLine(RejectedMessage(gesture: commit.gesture, reason: "rateLimited", retryAfterMs: milliseconds)))
+        )
+        return .read
+      }
+      session.recent.append(now)
+      guard access.role == .editor else {
+        sink.yield(
+          .text(
+            jsonLine(
+              RejectedMessage(
+                gesture: commit.gesture, reason: "forbidden", message: "A viewer's token does not move cards."))))
+        return .read
+      }
+      switch try await hub.commit(board: board, from: id, gesture: commit.gesture, change: commit.change) {
+      case .ack(let revision, let changes):
+        sink.yield(.text(jsonLine(AckMessage(gesture: commit.gesture, revision: revision, changes: changes))))
+      case .rejected(let reason, let message):
+        sink.yield(.text(jsonLine(RejectedMessage(gesture: commit.gesture, reason: reason, message: message))))
+      }
+    default:
+      sink.yield(
+        .text(
+          jsonLine(
+            ErrorMessage(
+              code: "unknownType",
+              message: "Messages are hello and commit, not \(Identifier.quoted(envelope.type))."))))
+    }
+    return .read
   }
 }

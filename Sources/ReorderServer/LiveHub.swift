@@ -35,6 +35,8 @@ actor LiveHub {
   let instance: String
   /// The key tag of this instance's commits.
   let tag: String
+  /// The connections that have yet to say hello (one sweep closes the silent ones).
+  nonisolated let hellos = HelloWatch(timeout: LiveConnection.helloTimeout)
   var feeds: [String: Feed] = [:]
   var nextID = 0
   /// Gestures being committed here: the connection that sent each (it gets `ack`, not `remote`).
