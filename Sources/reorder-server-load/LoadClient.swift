@@ -119,6 +119,11 @@ struct ClientState {
   var moves = 0
   var lastAck = 0.0
   var slowestAck = 0.0
+  /// A follower's messages read while the editors run, each with the time it was read: decoded and
+  /// applied after the run (``LoadClient/catchUpDeferred()``), so that a thousand clients' JSON
+  /// decoding in this one process does not delay the frames it times (the server's propagation).
+  var deferred: [(text: String, at: Double)] = []
+  var deferring = false
 
   mutating func drain() {
     while let changes = pending.removeValue(forKey: revision + 1) {
@@ -175,6 +180,8 @@ final class LoadClient: Sendable {
 
   func session(port: Int) async throws {
     let (outcomes, outcomeSink) = AsyncStream.makeStream(of: Outcome.self)
+    // A follower that reconnects says where it is: what it set aside is read first.
+    catchUpDeferred()
     let hello = state.withLock { s in
       s.outcomes = outcomeSink
       s.ready = false
@@ -202,87 +209,115 @@ final class LoadClient: Sendable {
 
   func receive(_ text: String) {
     let at = now()
+    let deferred = state.withLock { s in
+      guard s.deferring else { return false }
+      s.deferred.append((text, at))
+      return true
+    }
+    if !deferred { receive(text, at: at) }
+  }
+
+  /// Reads the messages a follower set aside during the run, in order, with the times they came,
+  /// all under the client's lock (a reconnect's `hello` then says the revision they reached).
+  func catchUpDeferred() {
+    state.withLock { s in
+      s.deferring = false
+      for (text, at) in s.deferred {
+        if let message = try? JSONDecoder().decode(Incoming.self, from: Data(text.utf8)) {
+          _ = handle(message, text: text, at: at, &s)
+        } else {
+          s.errors.append("unreadable: \(text.prefix(200))")
+        }
+      }
+      s.deferred = []
+    }
+  }
+
+  func receive(_ text: String, at: Double) {
     guard let message = try? JSONDecoder().decode(Incoming.self, from: Data(text.utf8)) else {
       state.withLock { $0.errors.append("unreadable: \(text.prefix(200))") }
       return
     }
-    var signal: Outcome?
-    let sink: AsyncStream<Outcome>.Continuation? = state.withLock { s in
-      switch message.type {
-      case "welcome":
-        guard let revision = message.revision else { return nil }
-        if let views = message.views {
-          if s.welcomed {
-            for r in (s.revision + 1)...max(s.revision + 1, revision) where r <= revision && s.receipts[r] == nil {
-              s.receipts[r] = at
-            }
-          } else {
-            s.firstRevision = revision
-          }
-          s.board = PlainBoard(views)
-          s.revision = revision
-          if s.reloadAsked {
-            s.reload = false
-            s.reloadAsked = false
-          }
-        } else if let changes = message.changes {
-          for change in changes where !s.board.apply(change) {
-            s.misfits += 1
-            s.errors.append("misfit in welcome \(s.revision)→\(revision): \(change)")
-          }
-          if revision > s.revision {
-            for r in (s.revision + 1)...revision where s.receipts[r] == nil { s.receipts[r] = at }
-            s.revision = revision
-          }
-        }
-        s.pending = s.pending.filter { $0.key > s.revision }
-        s.ownPending = s.ownPending.filter { $0 > s.revision }
-        s.drain()
-        s.epoch = message.epoch
-        s.welcomed = true
-        s.ready = true
-      case "remote":
-        guard let revision = message.revision, let changes = message.changes else { return nil }
-        if revision <= s.revision || s.pending[revision] != nil {
-          s.duplicates += 1
-          s.errors.append("duplicate remote \(revision) at \(s.revision) (own: \(s.own[revision] ?? "-"))")
-        } else {
-          s.pending[revision] = changes
-          s.receipts[revision] = at
-          s.drain()
-        }
-      case "ack":
-        guard let revision = message.revision, let flight = s.inFlight, flight.gesture == message.gesture else {
-          s.errors.append("ack of no commit in flight: \(text.prefix(200))")
-          return nil
-        }
-        s.inFlight = nil
-        s.committed += 1
-        s.lastAck = at
-        if let sent = s.sent[flight.gesture] { s.slowestAck = max(s.slowestAck, at - sent) }
-        s.own[revision] = flight.gesture
-        if revision > s.revision, s.pending[revision] == nil {
-          // The ack's changes are the move as the server placed it; an older server sends none.
-          s.pending[revision] = message.changes ?? [flight.change]
-          if message.changes == nil { s.ownPending.insert(revision) }
-          s.drain()
-        }
-        signal = .ack
-      case "rejected":
-        if message.reason == "rateLimited" {
-          s.rateLimited += 1
-          signal = .retry(milliseconds: message.retryAfterMs ?? 10)
-        } else {
-          s.inFlight = nil
-          s.rejected[message.reason ?? "?", default: 0] += 1
-          signal = .rejected(message.reason ?? "?")
-        }
-      default:
-        s.errors.append(String(text.prefix(200)))
-      }
-      return s.outcomes
-    }
+    let (signal, sink) = state.withLock { s in (handle(message, text: text, at: at, &s), s.outcomes) }
     if let signal { sink?.yield(signal) }
+  }
+
+  /// One message applied to what the client knows; what an editor's commit came to, if it is an answer.
+  func handle(_ message: Incoming, text: String, at: Double, _ s: inout ClientState) -> Outcome? {
+    var signal: Outcome?
+    switch message.type {
+    case "welcome":
+      guard let revision = message.revision else { return nil }
+      if let views = message.views {
+        if s.welcomed {
+          for r in (s.revision + 1)...max(s.revision + 1, revision) where r <= revision && s.receipts[r] == nil {
+            s.receipts[r] = at
+          }
+        } else {
+          s.firstRevision = revision
+        }
+        s.board = PlainBoard(views)
+        s.revision = revision
+        if s.reloadAsked {
+          s.reload = false
+          s.reloadAsked = false
+        }
+      } else if let changes = message.changes {
+        for change in changes where !s.board.apply(change) {
+          s.misfits += 1
+          s.errors.append("misfit in welcome \(s.revision)→\(revision): \(change)")
+        }
+        if revision > s.revision {
+          for r in (s.revision + 1)...revision where s.receipts[r] == nil { s.receipts[r] = at }
+          s.revision = revision
+        }
+      }
+      s.pending = s.pending.filter { $0.key > s.revision }
+      s.ownPending = s.ownPending.filter { $0 > s.revision }
+      s.drain()
+      s.epoch = message.epoch
+      s.welcomed = true
+      s.ready = true
+    case "remote":
+      guard let revision = message.revision, let changes = message.changes else { return nil }
+      if revision <= s.revision || s.pending[revision] != nil {
+        s.duplicates += 1
+        s.errors.append("duplicate remote \(revision) at \(s.revision) (own: \(s.own[revision] ?? "-"))")
+      } else {
+        s.pending[revision] = changes
+        s.receipts[revision] = at
+        s.drain()
+      }
+    case "ack":
+      guard let revision = message.revision, let flight = s.inFlight, flight.gesture == message.gesture else {
+        s.errors.append("ack of no commit in flight: \(text.prefix(200))")
+        return nil
+      }
+      s.inFlight = nil
+      s.committed += 1
+      s.lastAck = at
+      if let sent = s.sent[flight.gesture] { s.slowestAck = max(s.slowestAck, at - sent) }
+      s.own[revision] = flight.gesture
+      if revision > s.revision, s.pending[revision] == nil {
+        // The ack's changes are the move as the server placed it; an older server sends none.
+        s.pending[revision] = message.changes ?? [flight.change]
+        if message.changes == nil { s.ownPending.insert(revision) }
+        s.drain()
+      }
+      signal = .ack
+    case "rejected":
+      if message.reason == "rateLimited" {
+        s.rateLimited += 1
+        signal = .retry(milliseconds: message.retryAfterMs ?? 10)
+      } else {
+        s.inFlight = nil
+        s.rejected[message.reason ?? "?", default: 0] += 1
+        signal = .rejected(message.reason ?? "?")
+      }
+    default:
+      s.errors.append(String(text.prefix(200)))
+    }
+    return signal
   }
 
   /// An editor's loop: one commit in flight; the next when its answer came (and, paced, when due).

@@ -34,7 +34,8 @@ func runLoad(_ o: Options) async throws -> Bool {
   let idleKB = o.pids.map(residentKB)
   let idleBytesPerConnection = Double(zip(idleKB, noneKB).map { $0 - $1 }.reduce(0, +)) * 1024 / Double(o.clients)
 
-  // Go.
+  // Go. Followers set aside what they read until the editors are done (see `ClientState.deferred`).
+  for client in clients where !client.editor { client.state.withLock { $0.deferring = true } }
   let start = now() + 0.1
   shared.plan.withLock {
     $0.start = start
@@ -75,6 +76,7 @@ func runLoad(_ o: Options) async throws -> Bool {
   let lastAck = editors.map { $0.state.withLock { $0.lastAck } }.max() ?? start
   let elapsed = o.moves != nil ? lastAck - start : (o.seconds ?? 0)
   say("editors done: \(editorsDone) after \(Int(now() - start)) s")
+  for client in clients { client.catchUpDeferred() }
 
   // The server's board, and every client there.
   let truth = try await fetchBoard(port: o.ports[0], board: o.board, token: readToken)
