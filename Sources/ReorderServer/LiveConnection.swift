@@ -33,8 +33,8 @@ struct LiveConnection {
     var state = State.waitingForHello
     /// When its recent commits came (at most ``commitsPerSecond`` in the last second).
     var recent: [ContinuousClock.Instant] = []
-    /// Says hello's timer may stop: the hello came.
-    let helloCame: @Sendable () -> Void
+    /// Its place in the hub's ``HelloWatch`` until the hello comes.
+    let watch: Int
   }
 
   /// What handling a message came to: go on reading, or stop (the close is queued).
@@ -46,11 +46,9 @@ struct LiveConnection {
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
     let (queue, sink) = AsyncStream.makeStream(of: Outgoing.self)
     let writer = Task { await Self.write(queue, to: outbound) }
-    let hellos = hub.hellos
-    let watched = hellos.watch(sink)
     // An idle connection waits in this loop: what a message needs lives in `handle`'s frame while
     // it runs, not in every connection's (a thousand idle followers cost their frames only).
-    var session = Session(helloCame: { hellos.forget(watched) })
+    var session = Session(watch: hub.hellos.watch(sink))
     await withGracefulShutdownHandler {
       do {
         guard BoardName.isValid(board) else {
@@ -73,7 +71,7 @@ struct LiveConnection {
     } onGracefulShutdown: {
       sink.yield(.close(code: CloseCode.goingAway, reason: "server shutting down"))
     }
-    hellos.forget(watched)
+    hub.hellos.forget(session.watch)
     if case .following(let id, _) = session.state { await hub.leave(board: board, id: id) }
     sink.finish()
     await writer.value
@@ -123,7 +121,7 @@ struct LiveConnection {
     case ("hello", .waitingForHello):
       // The hello came in time: checking its token and joining may take longer (a thousand
       // clients connecting at once queue for the database) without the timer closing it.
-      session.helloCame()
+      hub.hellos.forget(session.watch)
       guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
         sink.yield(.close(code: CloseCode.policyViolation, reason: "hello needs a token"))
         return .stop
