@@ -46,8 +46,9 @@ struct LiveConnection {
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
     let (queue, sink) = AsyncStream.makeStream(of: Outgoing.self)
     let writer = Task { await Self.write(queue, to: outbound) }
-    // An idle connection waits in this loop: what a message needs lives in `handle`'s frame while
-    // it runs, not in every connection's (a thousand idle followers cost their frames only).
+    // Each message in a child task (`async let`, so that an idle follower would not keep the stack
+    // of its hello) hung twice in 3 runs of the unit stage (no welcome within 60 s): handled in
+    // this task until that is understood.
     var session = Session(watch: hub.hellos.watch(sink))
     await withGracefulShutdownHandler {
       do {
@@ -56,14 +57,7 @@ struct LiveConnection {
           return
         }
         for try await message in inbound.messages(maxSize: Self.maximumMessage) {
-          // A task of its own for each message: a task keeps the largest stack it ever had until
-          // it ends, and a hello's token check and join go deep into PostgresNIO (about 30 KB,
-          // measured with heaptrack), which every idle follower would keep.
-          let before = session
-          async let handled = handle(message, before, sink)
-          let next: Next
-          (next, session) = try await handled
-          if next == .stop { return }
+          if try await handle(message, &session, sink) == .stop { return }
         }
       } catch {
         logger.debug("live connection on \(board) ended: \(error)")
@@ -92,16 +86,6 @@ struct LiveConnection {
         return
       }
     }
-  }
-
-  /// One message read, in the task of its own ``run(inbound:outbound:)`` gives it: the session as
-  /// it is after.
-  func handle(_ message: WebSocketMessage, _ session: Session, _ sink: AsyncStream<Outgoing>.Continuation)
-    async throws -> (Next, Session)
-  {
-    var session = session
-    let next = try await handle(message, &session, sink)
-    return (next, session)
   }
 
   /// One message read: answered, or the connection closed.
