@@ -161,5 +161,16 @@ for stage in "${stages[@]}"; do
 done
 printf '  %-13s %7s\n' total "$(mmss "$total")"
 echo "stages: $passed passed, $failed failed"
+# The end of each failed stage's log again, last, where a reader of only the tail (CI) sees it.
+if [ "$lanes" != 1 ]; then
+  for stage in "${stages[@]}"; do
+    [ -f "$logs/$stage.result" ] || continue
+    read -r status _ <"$logs/$stage.result"
+    [ "$status" = 0 ] && continue
+    echo
+    echo "test: the end of $logs/$stage.log:"
+    grep -v '^\s*$' "$logs/$stage.log" | tail -n 20 | sed 's/^/    /'
+  done
+fi
 rm -f "$logs"/*.started
 [ "$failed" = 0 ]
