@@ -63,6 +63,18 @@ check() {
   fi
 }
 
+# settle WANT [LINES]: waits until the first LINES (3) lines of the list file, joined by '|', are
+# WANT (the app saves after every change: on a busy machine it may get there a while after the
+# gesture), at most 10 seconds; `check` then reads the file the app leaves at its exit.
+settle() {
+  local want=$1
+  for _ in $(seq 1 $((200 * GUARD_SCALE))); do
+    [ "$(head -n"${2:-3}" "$FILE" 2>/dev/null | paste -sd '|')" = "$want" ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+
 # ticked SHOT ROW: whether the tick box of ROW is filled (blue) in the screenshot.
 ticked() {
   local rgb
@@ -72,12 +84,14 @@ ticked() {
 
 start_todo || exit 1
 drag 0 2
+settle "- [ ] Buy coffee beans|- [ ] Call the dentist|- [ ] Water the plants"
 stop_app
 [ "$APP_STATUS" = 0 ] || { echo "todo-example: FAIL: exit status $APP_STATUS after SIGTERM" >&2; failed=1; }
 check "- [ ] Buy coffee beans|- [ ] Call the dentist|- [ ] Water the plants"
 
 start_todo || exit 1
 drag 0 1
+settle "- [ ] Call the dentist|- [ ] Buy coffee beans|- [ ] Water the plants"
 stop_app
 check "- [ ] Call the dentist|- [ ] Buy coffee beans|- [ ] Water the plants"
 
@@ -96,8 +110,14 @@ sleep 0.4
 xdotool key Escape Tab
 for _ in $(seq 1 8); do xdotool key Down; done
 xdotool key space
-sleep 0.5
-screenshot "$TMP/ticked.png"
+# The window shows rows 0 and 8 ticked and 1 and 7 not: looked at until it does (a busy machine
+# draws late), at most 10 seconds; then each row that is still wrong is a failure.
+settle "- [x] Call the dentist|- [ ] Buy coffee beans" 2
+for _ in $(seq 1 $((20 * GUARD_SCALE))); do
+  sleep 0.5
+  screenshot "$TMP/ticked.png"
+  ticked "$TMP/ticked.png" 0 && ticked "$TMP/ticked.png" 8 && ! ticked "$TMP/ticked.png" 1 && ! ticked "$TMP/ticked.png" 7 && break
+done
 for row in 0 8; do
   ticked "$TMP/ticked.png" "$row" || { echo "todo-example: FAIL: row $row is not shown ticked" >&2; failed=1; }
 done
