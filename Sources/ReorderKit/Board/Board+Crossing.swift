@@ -37,7 +37,8 @@ extension Board {
     interaction = .idle
     var events = leave(&drag, time: time)
     defer { interaction = .dragging(drag) }
-    let said = target.map { entry(into: $0, of: drag, keyboardPosition: keyboardPosition) } ?? .noGap
+    var said = Drag.Entry.noGap
+    if let target { said = entry(into: target, of: drag, keyboardPosition: keyboardPosition) }
     switch drag.arrive(over: target.map { _columns[$0].id }, said) {
     case .none:
       break
@@ -70,7 +71,7 @@ extension Board {
     let source = drag.source
     let accepted = withColumn(target) { $0.accepts.accepts(items, from: source, count: $0._view.itemCount) }
     guard _columns[target].id == source || accepted else { return .refuses }
-    let isGroup = !(drag.trip?.children.isEmpty ?? true)
+    let isGroup = drag.carriesGroup
     let p = toView(drag.pointer, target)
     guard
       let position = keyboardPosition ?? withView(target, { $0.entryPosition(at: p, draggingGroup: isGroup) })

@@ -59,10 +59,12 @@ extension Board {
   @inlinable mutating func prepareHolderStep(
     to point: Point, time: Double
   ) -> (index: Int, point: Point, reportsData: Bool)? {
-    guard point.isFinite, pendingEvents.isEmpty, !autoScroll.isScrolling, case .dragging(var drag) = interaction,
+    guard point.isFinite, pendingEvents.isEmpty, !autoScroll.isScrolling,
       let h = columnIndex(at: point) ?? (_columns.count == 1 ? 0 : nil),
+      // Into a view with no drag (a crossing): the general path, known before the drag is copied.
+      withView(h, { $0.isDragging }), case .dragging(var drag) = interaction,
       // The drag's copy changes here, and the board's only if this path is taken.
-      case .step(_, let reportsData) = drag.pointer(at: point, over: _columns[h].id), _columns[h]._view.isDragging
+      case .step(_, let reportsData) = drag.pointer(at: point, over: _columns[h].id)
     else { return nil }
     for i in _columns.indices where i != h && !_columns[i]._view.isAtRest { return nil }
     now = max(now, time)
@@ -114,7 +116,9 @@ extension Board {
       events += moveColumnDrag(to: point, time: time)
     case .dragging(var drag):
       let action = drag.pointer(at: point, over: viewUnder(point))
-      guard action != .ignored else { break }
+      // A match, not `!=`: a derived `==` of a generic type is not inlinable, and from another
+      // module each call would look up its type at run time (5 % of a first step into a view).
+      if case .ignored = action { break }
       interaction = .dragging(drag)
       autoScroll.pointerMoved(to: point, viewSize: visibleSize, axis: axis, time: time)
       events += perform(action, time: time)

@@ -122,10 +122,14 @@ extension BoardDrag {
     let kept = trip.items.filter(data.contains)
     guard kept.contains(lead) else { return .cancel(leave()) }
     let gone = trip.items.filter { !data.contains($0) }
-    trip.items = kept
-    trip.home = Trip.home(of: kept, in: data, children: trip.children, expanded: trip.expanded)
-    trip.homePositions = [:]
-    for id in kept { trip.homePositions[id] = data.position(of: id) }
+    var positions: [ItemID: OutlinePosition<ItemID>] = [:]
+    for id in kept { positions[id] = data.position(of: id) }
+    let home = Trip.home(of: kept, in: data, children: trip.children, expanded: trip.expanded)
+    trip.change {
+      $0.items = kept
+      $0.home = home
+      $0.homePositions = positions
+    }
     var visited: ViewID?
     switch phase {
     case .lifted: preconditionFailure("unreachable: a trip")

@@ -70,81 +70,6 @@ struct BoardDrag<
     @inlinable init(items: [ItemID]) { self.items = items }
   }
 
-  /// A drag whose items left their source: what the board needs to take them into another view,
-  /// to report the drop and to take it back.
-  @usableFromInline struct Trip: Equatable, Sendable {
-    /// The travelling items, in their source's order.
-    @usableFromInline var items: [ItemID]
-    /// Where the items stand in the source's data, by identity: the changes that put them back
-    /// there on undo of the drop.
-    @usableFromInline var home: [Change<SectionID, ItemID>]
-    /// Where each item stood in the source, by index (for the UIKit moves of the drop).
-    @usableFromInline var homePositions: [ItemID: OutlinePosition<ItemID>]
-    /// The groups among the items, with their children, and which of them are open.
-    @usableFromInline var children: [ItemID: [ItemID]]
-    @usableFromInline var expanded: Set<ItemID>
-    /// The items' own sizes in the source (a flow grid's cells, a list's rows): they travel with them.
-    @usableFromInline var sizes: [ItemID: Size]
-    /// Where the pointer holds the lead item's cell, from its top-left corner, and its size.
-    @usableFromInline var grab: Point
-    @usableFromInline var size: Size
-
-    @inlinable init(
-      items: [ItemID], home: [Change<SectionID, ItemID>], homePositions: [ItemID: OutlinePosition<ItemID>],
-      children: [ItemID: [ItemID]] = [:], expanded: Set<ItemID> = [], sizes: [ItemID: Size] = [:], grab: Point = .zero,
-      size: Size = .zero
-    ) {
-      self.items = items
-      self.home = home
-      self.homePositions = homePositions
-      self.children = children
-      self.expanded = expanded
-      self.sizes = sizes
-      self.grab = grab
-      self.size = size
-    }
-
-    /// The trip of items the source lends for the first time: where they stand in its data
-    /// (`data`, after the source took a live drag's steps back), in order, their groups and the
-    /// changes that put them there again, and their sizes. O(k log k) for k items.
-    ///
-    /// - Parameters:
-    ///   - items: the source session's items (the lead first).
-    ///   - grab: where the pointer holds the lead item's cell; `size`, the cell's size.
-    ///   - sizes: the source's item sizes (only the travelling items' are read).
-    @inlinable init(
-      lending items: [ItemID], grab: Point, size: Size, in data: Snapshot<SectionID, ItemID>, sizes: [ItemID: Size]
-    ) {
-      let ordered = items.filter(data.contains).sorted {
-        data.orderKey($0).lexicographicallyPrecedes(data.orderKey($1))
-      }
-      var positions: [ItemID: OutlinePosition<ItemID>] = [:]
-      var children: [ItemID: [ItemID]] = [:]
-      var expanded: Set<ItemID> = []
-      for id in ordered {
-        positions[id] = data.position(of: id)
-        if data.isGroup(id) {
-          children[id] = data.children(of: id)
-          if data.isExpanded(id) { expanded.insert(id) }
-        }
-      }
-      self.init(
-        items: ordered, home: [], homePositions: positions, children: children, expanded: expanded, grab: grab,
-        size: size)
-      home = Self.home(of: ordered, in: data, children: children, expanded: expanded)
-      for id in ordered + children.values.joined() { if let s = sizes[id] { self.sizes[id] = s } }
-    }
-
-    /// The changes that put items back where they stand in `data`, by identity.
-    @inlinable static func home(
-      of items: [ItemID], in data: Snapshot<SectionID, ItemID>, children: [ItemID: [ItemID]], expanded: Set<ItemID>
-    ) -> [Change<SectionID, ItemID>] {
-      data.placements(of: items, skipping: Set(items)).map { d in
-        Change.inserted(d, children: children, expanded: expanded)
-      }
-    }
-  }
-
   /// The view the items were lifted in.
   @usableFromInline let source: ViewID
   /// The lifted item.
@@ -205,6 +130,14 @@ struct BoardDrag<
     switch phase {
     case .lifted: nil
     case .home(let trip), .visiting(_, let trip), .overNoView(let trip), .refused(_, let trip): trip
+    }
+  }
+
+  /// Whether a group travels (a trip with children): read in place, with no copy of the trip.
+  @inlinable var carriesGroup: Bool {
+    switch phase {
+    case .lifted: false
+    case .home(let trip), .visiting(_, let trip), .overNoView(let trip), .refused(_, let trip): !trip.children.isEmpty
     }
   }
 

@@ -137,7 +137,7 @@ extension CollectionView {
   @inlinable mutating func placeAppendedItems(
     exactly: Bool, at place: (Snapshot<SectionID, ItemID>, [ItemID]) -> ReorderDifference<SectionID, ItemID>?
   ) {
-    guard let drag, drag.gap == .appended else { return }
+    guard let drag, drag.isAppended else { return }
     modifySession { $0.gap = .shown }
     let items = drag.items.filter(snapshot.contains)
     guard !items.isEmpty, snapshot.numberOfSections > 0, let target = place(snapshot, items) else { return }

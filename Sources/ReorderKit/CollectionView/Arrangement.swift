@@ -123,7 +123,7 @@ extension CollectionView.Session {
   /// The items are held elsewhere (see ``Gap/away``): the rows or slots close up, with no gap and
   /// nothing proposed. O(1).
   @inlinable mutating func goAway() {
-    precondition(gap != .appended, "only items of the view's own go away, never appended ones")
+    precondition(!isAppended, "only items of the view's own go away, never appended ones")
     gap = .away
     switch arrangement {
     case .rows(var rows):
@@ -140,7 +140,7 @@ extension CollectionView.Session {
 
   /// The items held elsewhere come back: the gap opens at a position (counted without them). O(1).
   @inlinable mutating func comeBack(to position: OutlinePosition<ItemID>) {
-    precondition(gap == .away, "only items away come back")
+    precondition(isAway, "only items away come back")
     gap = .shown
     setPlaceholder(position)
   }

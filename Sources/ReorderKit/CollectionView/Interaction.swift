@@ -98,7 +98,11 @@ extension CollectionView {
     }
 
     /// Whether the items are held elsewhere (``Gap/away``).
-    @inlinable var isAway: Bool { gap == .away }
+    @inlinable var isAway: Bool { if case .away = gap { true } else { false } }
+
+    /// Whether the items entered appended (``Gap/appended``). (Matches, not `==`: a derived `==`
+    /// of a generic type called from another module looks its type up at run time.)
+    @inlinable var isAppended: Bool { if case .appended = gap { true } else { false } }
 
     /// Whether an item travels in this session.
     @inlinable func contains(_ id: ItemID) -> Bool { items.contains(id) }

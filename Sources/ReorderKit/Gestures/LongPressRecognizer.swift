@@ -69,6 +69,7 @@ public struct LongPressRecognizer: Sendable {
   public private(set) var pointer: PointerKind = .touch
   private var downPoint: Point?
   private var downTime: Double = 0
+  /// Where the pointer is while the press is not yet decided (where it begins).
   private var lastPoint: Point = .zero
 
   /// Creates a recogniser with UIKit's defaults, and dnd-kit's distance for a mouse.
@@ -122,8 +123,9 @@ public struct LongPressRecognizer: Sendable {
       }
       return .none
     case .began, .changed:
+      // The pointer is the drag's now (its session keeps it): the recogniser kept it only to say
+      // where the press began.
       state = .changed
-      lastPoint = point
       return .changed(point)
     case .ended, .cancelled, .failed:
       return .none
@@ -180,7 +182,6 @@ public struct LongPressRecognizer: Sendable {
     state = .began
     self.pointer = pointer
     downPoint = point
-    lastPoint = point
   }
 
   /// Resets to `.possible` with no pointer down.
