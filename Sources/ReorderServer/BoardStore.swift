@@ -118,41 +118,52 @@ struct BoardStore: Sendable {
     case refused(reason: String, message: String)
   }
 
-  /// Writes one gesture's rows through `reorder_server_commit`, which checks every rule again;
-  /// `change` is the change as the client sent it (a replayed gesture must bring the same one).
-  func commit(board: String, client: String, gesture: String, change: WireChange, writes: [Board.Placed])
-    async throws -> CommitAnswer
-  {
-    let ids = writes.map(\.id)
-    let parents = writes.map(\.parent)
-    let keys = writes.map(\.key)
-    let expected = writes.map(\.expected)
-    let body = jsonLine(change)
+  /// One gesture to commit: its id, its change as the client sent it (a replayed gesture must bring
+  /// the same one) and the rows the server placed for it.
+  struct Gesture: Sendable {
+    var id: String
+    var change: WireChange
+    var writes: [Board.Placed]
+  }
+
+  /// Writes gestures in order, in one round trip, through `reorder_server_commit_many`: each one
+  /// through `reorder_server_commit`, which checks every rule again, in a savepoint of its own. The
+  /// answers are those of the first gestures, up to and including the first that did not commit as
+  /// the board's next revision; the rest were not tried (they were placed as if it had).
+  func commit(board: String, client: String, gestures: [Gesture]) async throws -> [CommitAnswer] {
+    let ids = gestures.flatMap { $0.writes.map(\.id) }
+    let parents = gestures.flatMap { $0.writes.map(\.parent) }
+    let keys = gestures.flatMap { $0.writes.map(\.key) }
+    let expected = gestures.flatMap { $0.writes.map(\.expected) }
+    let names = gestures.map(\.id)
+    let bodies = gestures.map { jsonLine($0.change) }
+    let counts = gestures.map { Int32(clamping: $0.writes.count) }
     do {
       let rows = try await self.client.query(
         """
-        SELECT o_revision, o_stale FROM public.reorder_server_commit(\(board), \(client), \(gesture), \(body), \
-        \(ids), \(parents), \(keys), \(expected))
+        SELECT o_revision, o_stale, o_state, o_message FROM public.reorder_server_commit_many(\(board), \(client), \
+        \(names), \(bodies), \(counts), \(ids), \(parents), \(keys), \(expected))
         """, logger: logger)
-      // The whole answer is read before it counts: the rows' distinct-keys constraint is deferred,
-      // so a duplicate key fails at COMMIT, after the function's row has arrived. Returning at the
-      // row acked commits that were rolled back (found by RemoteBoardTests' SIGTERM test: 12 of
-      // 120 acked moves were not in the log).
-      var answer = CommitAnswer.stale([])
-      var first = true
-      for try await (revision, stale) in rows.decode((Int64?, [String]?).self) where first {
-        first = false
-        answer = revision.map { .committed($0) } ?? .stale(stale ?? [])
+      // The whole answer is read before it counts: an error after the rows (at COMMIT) rolls every
+      // gesture back. Returning at the rows acked commits that were rolled back (found by
+      // RemoteBoardTests' SIGTERM test: 12 of 120 acked moves were not in the log).
+      var answers: [CommitAnswer] = []
+      for try await (revision, stale, state, message) in rows.decode((Int64?, [String]?, String?, String?).self) {
+        switch state {
+        case "23505": answers.append(.duplicateKey)
+        case "P0002": answers.append(.noBoard)
+        case ServerSchema.invalidState:
+          answers.append(.refused(reason: "invalid", message: message ?? "The change breaks a rule."))
+        case ServerSchema.lostRaceState:
+          answers.append(.refused(reason: "lostRace", message: message ?? "What it names is gone."))
+        default: answers.append(revision.map { .committed($0) } ?? .stale(stale ?? []))
+        }
       }
-      return answer
+      return answers
     } catch let error as PSQLError {
       switch error.serverInfo?[.sqlState] {
-      case "23505": return .duplicateKey
-      case "P0002": return .noBoard
-      case ServerSchema.invalidState:
-        return .refused(reason: "invalid", message: error.serverInfo?[.message] ?? "The change breaks a rule.")
-      case ServerSchema.lostRaceState:
-        return .refused(reason: "lostRace", message: error.serverInfo?[.message] ?? "What it names is gone.")
+      case "23505": return [.duplicateKey]
+      case "P0002": return [.noBoard]
       default: throw error
       }
     }

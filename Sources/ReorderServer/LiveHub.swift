@@ -44,6 +44,10 @@ actor LiveHub {
   /// Boards with a commit running here, and the commits waiting for it.
   var busyBoards: Set<String> = []
   var waitingCommits: [String: [CheckedContinuation<Void, Never>]] = [:]
+  /// Changes waiting for their board's commit, and the answers of those committed for them.
+  var queued: [String: [Queued]] = [:]
+  var replies: [Int: Result<CommitReply, any Error>] = [:]
+  var nextTicket = 0
 
   init(store: BoardStore, logger: Logger) {
     self.store = store
@@ -219,55 +223,162 @@ actor LiveHub {
   }
 
   /// Commits one change of an editor: keys placed on the board as the log has it now, written by
-  /// `reorder_server_commit`; a version race between instances is placed again (up to three
-  /// times). An item or column that is gone is `lostRace`; a change that breaks a rule, `invalid`.
+  /// `reorder_server_commit`; a version race between instances is placed again (up to five times).
+  /// An item or column that is gone is `lostRace`; a change that breaks a rule, `invalid`.
+  ///
+  /// One commit of a board at a time on this instance, and it takes every change waiting for that
+  /// board: placed in turn on a copy of the replica, written in one round trip
+  /// (`reorder_server_commit_many`), each in a savepoint of its own. Eight editors then cost about
+  /// one round trip per batch instead of one each.
   func commit(board name: String, from id: Int, gesture: String, change: WireChange) async throws -> CommitReply {
     // A connection whose token was revoked meanwhile (its close is on its way) writes nothing.
     guard feeds[name]?.subscribers[id] != nil else {
       return .rejected(reason: "forbidden", message: "The token was revoked.")
     }
-    // One commit of a board at a time on this instance: interleaved at their awaits, two commits
-    // placed on the same replica collide (a stale version, a key taken), and a move could lose
-    // three times in a row to moves of this very instance (seen in RemoteBoardTests' SIGTERM test:
-    // one of 240 moves lost). Only another instance's commits race now.
+    nextTicket += 1
+    let ticket = nextTicket
+    queued[name, default: []].append(Queued(ticket: ticket, connection: id, gesture: gesture, change: change))
+    // Interleaved at their awaits, two commits placed on the same replica collide (a stale version,
+    // a key taken), and a move could lose five times in a row to moves of this very instance (seen
+    // in RemoteBoardTests' SIGTERM test: one of 240 moves lost). Only another instance's commits
+    // race now.
     await lock(name)
     defer { unlock(name) }
-    committing[gesture] = id
-    defer { committing[gesture] = nil }
-    for attempt in 0..<5 {
-      // The replica as NOTIFY and the poll keep it: the database checks every version and key, and
-      // only a refusal (another instance's commit came first) makes it read the log first.
-      if attempt > 0 { try await catchUp(name) }
-      guard let board = feeds[name]?.board else { return .rejected(reason: "lostRace", message: "The board is gone.") }
-      let placed: [PlacedRow]
+    if replies[ticket] == nil { await commitQueued(name) }
+    let reply =
+      replies.removeValue(forKey: ticket) ?? .success(.rejected(reason: "lostRace", message: "Not committed."))
+    return try reply.get()
+  }
+
+  /// A change waiting for its board's commit.
+  struct Queued {
+    var ticket: Int
+    var connection: Int
+    var gesture: String
+    var change: WireChange
+    /// How many times another instance's commit came first.
+    var attempts = 0
+  }
+
+  /// The most changes written in one round trip.
+  static let batchLimit = 64
+
+  /// Commits every change waiting for `board` (the caller holds its lock), and leaves each one's
+  /// answer in `replies`.
+  func commitQueued(_ name: String) async {
+    var batch = queued.removeValue(forKey: name) ?? []
+    var refresh = false
+    while !batch.isEmpty {
       do {
-        placed = try Self.place(change, on: board, tag: tag)
-      } catch let refusal as Refusal {
-        return .rejected(reason: refusal.reason, message: refusal.message)
-      }
-      switch try await store.commit(board: name, client: instance, gesture: gesture, change: change, writes: placed) {
-      case .committed(let revision):
-        if let current = feeds[name]?.board.revision, current < Int64.max, revision == current + 1 {
-          // The next revision, as placed: followers get it without a read of the log.
-          let writes = placed.map {
-            Board.Write(id: $0.id, parent: $0.parent, key: $0.key, version: $0.expected + 1, deleted: false)
-          }
-          publish(name, BoardStore.Commit(revision: revision, gesture: gesture, writes: writes))
-        } else {
-          try await catchUp(name)
-        }
-        // The change as committed, by identity: where the server placed it (its replica may have
-        // been behind what the client saw), so that the committer shows what everyone else does.
-        return .ack(revision, feeds[name]?.history.last { $0.revision == revision }?.changes)
-      case .noBoard:
-        return .rejected(reason: "lostRace", message: "The board is gone.")
-      case .refused(let reason, let message):
-        return .rejected(reason: reason, message: message)
-      case .stale, .duplicateKey:
-        continue
+        // Only a refusal (another instance's commit came first) makes it read the log first: the
+        // replica is as NOTIFY and the poll keep it, and the database checks every version and key.
+        if refresh { try await catchUp(name) }
+        (batch, refresh) = try await commitRound(name, batch)
+      } catch {
+        for waiting in batch { replies[waiting.ticket] = .failure(error) }
+        return
       }
     }
-    return .rejected(reason: "lostRace", message: "Others moved the same cards at the same time.")
+  }
+
+  /// One round trip: places `batch` in turn on a copy of the replica and writes it. Answers the
+  /// changes that committed or were refused, and returns those to place again (`refresh`: after
+  /// the log is read, since another instance's commit came first).
+  func commitRound(_ name: String, _ batch: [Queued]) async throws -> (rest: [Queued], refresh: Bool) {
+    guard var board = feeds[name]?.board else {
+      for waiting in batch {
+        replies[waiting.ticket] = .success(.rejected(reason: "lostRace", message: "The board is gone."))
+      }
+      return ([], false)
+    }
+    var placed: [(waiting: Queued, writes: [PlacedRow])] = []
+    var later: [Queued] = []
+    for (index, waiting) in batch.enumerated() {
+      // At the revision's limit one goes alone (the database refuses it).
+      guard placed.count < Self.batchLimit, placed.isEmpty || board.revision < Int64.max else {
+        later = Array(batch[index...])
+        break
+      }
+      guard feeds[name]?.subscribers[waiting.connection] != nil else {
+        replies[waiting.ticket] = .success(.rejected(reason: "forbidden", message: "The token was revoked."))
+        continue
+      }
+      guard waiting.attempts < 5 else {
+        replies[waiting.ticket] = .success(
+          .rejected(reason: "lostRace", message: "Others moved the same cards at the same time."))
+        continue
+      }
+      do {
+        let writes = try Self.place(waiting.change, on: board, tag: tag)
+        // The next change is placed as if this one had committed (the database stops at the first
+        // that did not, and the server places the rest again).
+        for write in writes {
+          board.rows[write.id] = Board.Row(parent: write.parent, key: write.key, version: write.expected + 1)
+        }
+        if board.revision < Int64.max { board.revision += 1 }
+        placed.append((waiting, writes))
+      } catch let refusal as Refusal {
+        // Moves add and remove nothing: a change refused here is refused whatever came before it.
+        replies[waiting.ticket] = .success(.rejected(reason: refusal.reason, message: refusal.message))
+      }
+    }
+    guard !placed.isEmpty else { return (later, false) }
+    for entry in placed { committing[entry.waiting.gesture] = entry.waiting.connection }
+    defer { for entry in placed { committing[entry.waiting.gesture] = nil } }
+    let gestures = placed.map {
+      BoardStore.Gesture(id: $0.waiting.gesture, change: $0.waiting.change, writes: $0.writes)
+    }
+    let (store, instance) = (store, instance)
+    // In a task of its own: a connection that goes away mid-commit cancels its task, and this
+    // round trip carries other connections' changes too.
+    let answers = try await Task { try await store.commit(board: name, client: instance, gestures: gestures) }.value
+    logger.debug("board \(name): \(answers.count) of \(gestures.count) changes answered in one round trip")
+    var acked: [(waiting: Queued, revision: Int64)] = []
+    var readLog = false
+    var gone = false
+    var retry: [Queued] = []
+    for (index, entry) in placed.enumerated() {
+      guard index < answers.count else {
+        // Not tried: placed after one that did not commit.
+        retry.append(entry.waiting)
+        continue
+      }
+      switch answers[index] {
+      case .committed(let revision):
+        if !readLog, let current = feeds[name]?.board.revision, current < Int64.max, revision == current + 1 {
+          // The next revision, as placed: followers get it without a read of the log.
+          let writes = entry.writes.map {
+            Board.Write(id: $0.id, parent: $0.parent, key: $0.key, version: $0.expected + 1, deleted: false)
+          }
+          publish(name, BoardStore.Commit(revision: revision, gesture: entry.waiting.gesture, writes: writes))
+        } else {
+          readLog = true
+        }
+        acked.append((entry.waiting, revision))
+      case .noBoard:
+        gone = true
+        replies[entry.waiting.ticket] = .success(.rejected(reason: "lostRace", message: "The board is gone."))
+      case .refused(let reason, let message):
+        replies[entry.waiting.ticket] = .success(.rejected(reason: reason, message: message))
+      case .stale, .duplicateKey:
+        var again = entry.waiting
+        again.attempts += 1
+        retry.append(again)
+      }
+    }
+    if readLog { try await catchUp(name) }
+    for (waiting, revision) in acked {
+      // The change as committed, by identity: where the server placed it (its replica may have
+      // been behind what the client saw), so that the committer shows what everyone else does.
+      replies[waiting.ticket] = .success(.ack(revision, feeds[name]?.history.last { $0.revision == revision }?.changes))
+    }
+    if gone {
+      for waiting in retry + later {
+        replies[waiting.ticket] = .success(.rejected(reason: "lostRace", message: "The board is gone."))
+      }
+      return ([], false)
+    }
+    return (retry + later, retry.contains { $0.attempts > 0 })
   }
 
   /// Waits until no other commit of `board` runs here, and marks it running.

@@ -10,8 +10,8 @@ import ReorderKitPostgres
 /// through `public.reorder_server_version()` and refuses to serve another version.
 enum ServerSchema {
   /// The version of everything below; raise it with any change. (3: the shared tables' commit
-  /// checks keys before it answers, schema 4 of ReorderKitPostgres.)
-  static let version = 3
+  /// checks keys before it answers, schema 4 of ReorderKitPostgres; 4: `reorder_server_commit_many`.)
+  static let version = 4
 
   /// The login role the server runs as.
   static let role = "reorder_server"
@@ -27,6 +27,7 @@ enum ServerSchema {
     "reorder_server_board(text)",
     "reorder_server_changes(text, bigint)",
     "reorder_server_commit(text, text, text, text, text[], text[], text[], bigint[])",
+    "reorder_server_commit_many(text, text, text[], text[], integer[], text[], text[], text[], bigint[])",
     "reorder_server_open(text, bigint, bigint, integer)",
     "reorder_server_close(text, bigint)",
     "reorder_server_alive(text)",
@@ -166,6 +167,7 @@ enum ServerSchema {
       PRIMARY KEY (board, gesture))
     """,
     commit,
+    commitMany,
   ]
 
   /// SQLSTATE of a commit that breaks a rule (`rejected` with `invalid`); the message says which.
@@ -296,6 +298,78 @@ enum ServerSchema {
         INSERT INTO reorder_gestures (board, gesture, change, revision) VALUES (p_board, p_gesture, p_change, o_revision);
       END IF;
       RETURN NEXT;
+    END
+    $$
+    """
+
+  /// `reorder_server_commit_many`: a board's waiting gestures in one round trip, each through
+  /// `reorder_server_commit` (every rule) in a savepoint of its own, in order, on the board locked
+  /// once. Gesture `i` writes rows `sum(p_counts[1..i-1]) + 1 ...` of the row arrays. One answer row
+  /// per gesture tried: `o_revision` (committed, or answered again for a replay), `o_stale`, or
+  /// `o_state` (`RKINV`, `RKLST`, `23505`, `P0002`) with `o_message`, nothing written for it. It stops
+  /// after the first gesture that did not commit as the board's next revision (a refusal, a stale
+  /// version, a taken key, a replay): the gestures after it were placed on the server's replica as if
+  /// it had, so the server places them again.
+  static let commitMany = """
+    CREATE OR REPLACE FUNCTION public.reorder_server_commit_many(
+      p_board text, p_client text, p_gestures text[], p_changes text[], p_counts integer[], p_ids text[],
+      p_parents text[], p_keys text[], p_expected bigint[])
+      RETURNS TABLE (o_revision bigint, o_stale text[], o_state text, o_message text)
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+    AS $$
+    DECLARE
+      v_gestures int := coalesce(cardinality(p_gestures), 0);
+      v_rows int := coalesce(cardinality(p_ids), 0);
+      v_start int := 1;
+      v_count int;
+      v_revision bigint;
+    BEGIN
+      IF v_gestures NOT BETWEEN 1 AND 100 OR array_ndims(p_gestures) <> 1
+        OR array_ndims(p_changes) IS DISTINCT FROM 1 OR array_ndims(p_counts) IS DISTINCT FROM 1
+        OR cardinality(p_changes) <> v_gestures OR cardinality(p_counts) <> v_gestures
+        OR array_position(p_counts, NULL) IS NOT NULL
+        OR EXISTS (SELECT 1 FROM unnest(p_counts) AS m(n) WHERE m.n NOT BETWEEN 1 AND 5000)
+        OR (SELECT sum(m.n) FROM unnest(p_counts) AS m(n)) <> v_rows
+        OR array_ndims(p_ids) IS DISTINCT FROM 1 OR array_ndims(p_parents) IS DISTINCT FROM 1
+        OR array_ndims(p_keys) IS DISTINCT FROM 1 OR array_ndims(p_expected) IS DISTINCT FROM 1
+        OR cardinality(p_parents) <> v_rows OR cardinality(p_keys) <> v_rows OR cardinality(p_expected) <> v_rows
+      THEN
+        RAISE EXCEPTION 'a batch is 1 to 100 gestures, each with a change and 1 to 5000 rows, the rows counted'
+          USING ERRCODE = 'RKINV';
+      END IF;
+      SELECT b.revision INTO v_revision FROM reorder_boards b WHERE b.board = p_board FOR UPDATE;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'no board %', p_board USING ERRCODE = 'no_data_found';
+      END IF;
+      FOR i IN 1..v_gestures LOOP
+        v_count := p_counts[i];
+        o_revision := NULL;
+        o_stale := NULL;
+        o_state := NULL;
+        o_message := NULL;
+        BEGIN
+          SELECT c.o_revision, c.o_stale INTO o_revision, o_stale
+            FROM public.reorder_server_commit(p_board, p_client, p_gestures[i], p_changes[i],
+              p_ids[v_start:v_start + v_count - 1], p_parents[v_start:v_start + v_count - 1],
+              p_keys[v_start:v_start + v_count - 1], p_expected[v_start:v_start + v_count - 1]) c;
+        EXCEPTION
+          WHEN unique_violation OR no_data_found OR SQLSTATE 'RKINV' OR SQLSTATE 'RKLST' THEN
+            o_revision := NULL;
+            o_stale := NULL;
+            o_state := SQLSTATE;
+            o_message := SQLERRM;
+        END;
+        RETURN NEXT;
+        -- Two tests, not one OR: SQL need not test the bound before it adds.
+        IF o_revision IS NULL OR v_revision >= 9223372036854775807 THEN
+          RETURN;
+        END IF;
+        IF o_revision <> v_revision + 1 THEN
+          RETURN;
+        END IF;
+        v_revision := o_revision;
+        v_start := v_start + v_count;
+      END LOOP;
     END
     $$
     """

@@ -133,6 +133,81 @@ struct CommitRulesTests {
     #expect(try await sql(database.server, Call(board: board).sql) == ["2"])
   }
 
+  /// One call of `reorder_server_commit_many`: each gesture `(id, rows)`, a row `(id, parent, key,
+  /// expected)`; each answer as `revision state stale` (`-` for a null).
+  func batch(_ board: String, _ gestures: [(String, [(String, String, String, Int)])], counts: String? = nil)
+    -> String
+  {
+    let rows = gestures.flatMap(\.1)
+    func texts(_ values: [String]) -> String { "ARRAY[\(values.map { "'\($0)'" }.joined(separator: ", "))]::text[]" }
+    return """
+      SELECT concat_ws(' ', coalesce(o_revision::text, '-'), coalesce(o_state, '-'),
+        coalesce(array_to_string(o_stale, ','), '-'))
+      FROM public.reorder_server_commit_many('\(board)', 'server-test', \(texts(gestures.map(\.0))), \
+      \(texts(gestures.map { "{\"gesture\":\"\($0.0)\"}" })), \
+      \(counts ?? "ARRAY[\(gestures.map { "\($0.1.count)" }.joined(separator: ", "))]::int[]"), \
+      \(texts(rows.map(\.0))), \(texts(rows.map(\.1))), \(texts(rows.map(\.2))), \
+      ARRAY[\(rows.map { "\($0.3)" }.joined(separator: ", "))]::bigint[])
+      """
+  }
+
+  @Test func aBatchCommitsInOrderAndStopsAtTheFirstThatDidNot() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let (board, _, _) = try await makeBoard("batch", [("todo", ["c1", "c2", "c3"]), ("done", [])])
+    // The second takes the key the first gave c1: it fails alone, the first stays, the third
+    // (placed as if the second had committed) is not tried.
+    #expect(
+      try await sql(
+        database.server,
+        batch(
+          board,
+          [
+            ("g1", [("c1", "done", "V", 1)]), ("g2", [("c2", "done", "V", 1)]),
+            ("g3", [("c3", "done", "k", 1)]),
+          ])) == ["2 - -", "- 23505 -"])
+    #expect(try await cards(database.owner, board) == "2: c1 done V 2, c2 todo 1, c3 todo 1")
+    // A stale version stops it too (o_stale names the row); a replay is answered its revision and
+    // stops it (what follows was placed as if it were new).
+    #expect(
+      try await sql(
+        database.server,
+        batch(
+          board,
+          [
+            ("g3", [("c3", "done", "k", 1)]), ("g4", [("c1", "done", "a", 1)]), ("g5", [("c2", "done", "b", 1)]),
+          ])) == ["3 - -", "- - c1"])
+    #expect(
+      try await sql(
+        database.server, batch(board, [("g3", [("c3", "done", "k", 1)]), ("g5", [("c2", "done", "b", 1)])]))
+        == ["3 - -"])
+    // A refusal of the function's own rules: its state, the gestures before it kept.
+    #expect(
+      try await sql(
+        database.server,
+        batch(
+          board, [("g5", [("c2", "done", "b", 1)]), ("g6", [("c1", "gone", "c", 2)]), ("g7", [("c1", "done", "d", 2)])]
+        )) == ["4 - -", "- RKLST -"])
+    #expect(try await cards(database.owner, board) == "4: c1 done V 2, c2 done b 2, c3 done k 2")
+    let kept = try await written(database.owner, board)
+    // A batch whose counts do not add up to its rows: refused whole, nothing written.
+    let answer = await refusal(
+      database.server, batch(board, [("g8", [("c1", "done", "e", 2)])], counts: "ARRAY[1, 1]::int[]"))
+    #expect(answer?.state == "RKINV" && answer?.message.hasPrefix("a batch is 1 to 100 gestures") == true)
+    #expect(try await written(database.owner, board) == kept)
+  }
+
+  /// The board's revision and its cards (`id column version`, and the key of those in `done`).
+  func cards(_ owner: String, _ board: String) async throws -> String? {
+    try await sql(
+      owner,
+      """
+      SELECT (SELECT revision::text FROM reorder_boards WHERE board = '\(board)') || ': ' ||
+        string_agg(concat_ws(' ', id, parent, CASE WHEN parent = 'done' THEN key END, version), ', ' ORDER BY id)
+      FROM reorder_rows WHERE board = '\(board)' AND parent <> ''
+      """
+    ).first ?? nil
+  }
+
   @Test func aReplayedGestureIsAnsweredWithTheSameChangeAndRefusedWithAnother() async throws {
     let database = try await TestDatabase.shared.prepare()
     let (board, _, _) = try await makeBoard("replay", [("todo", ["c1", "c2"]), ("done", [])])

@@ -72,6 +72,60 @@ struct LiveTests {
     #expect(try await two.terminate() == 0)
   }
 
+  @Test func eightEditorsOnOneInstanceShareRoundTripsAndEveryMoveIsAckedOnce() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let cards = (1...8).map { "c\($0)" }
+    let (board, editor, viewer) = try await makeBoard("batch", [("todo", cards), ("doing", []), ("done", [])])
+    let server = try await ServerProcess(["--database", database.server], environment: ["LOG_LEVEL": "debug"])
+    let watcher = LiveClient(port: server.port, board: board)
+    watcher.hello(viewer)
+    _ = try await watcher.next("welcome")
+    // Eight editors, each moving its own card 20 times, its next move sent when the last is acked:
+    // every commit but the first finds others waiting for the board.
+    let moves = 20
+    let acks = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for (index, card) in cards.enumerated() {
+        group.addTask {
+          let client = LiveClient(port: server.port, board: board)
+          defer { client.close() }
+          client.hello(editor)
+          _ = try await client.next("welcome")
+          var revisions: [Int] = []
+          for move in 0..<moves {
+            let column = ["todo", "doing", "done"][(index + move + 1) % 3]
+            client.commit("g-\(card)-\(move)", moveCards([card], to: column, before: nil))
+            let answer = try await client.next("ack", skip: move)
+            #expect(answer["gesture"] as? String == "g-\(card)-\(move)")
+            revisions.append(try #require(answer["revision"] as? Int))
+          }
+          return revisions
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    // Each move acked once, at a revision of its own, and nothing else committed.
+    #expect(acks.sorted() == Array(2...(1 + 8 * moves)))
+    #expect(acks.count == 8 * moves)
+    // The follower saw every revision once, in order.
+    var seen: [Int] = []
+    for skip in 0..<(8 * moves) {
+      seen.append(try #require(try await watcher.next("remote", skip: skip)["revision"] as? Int))
+    }
+    #expect(seen == Array(2...(1 + 8 * moves)))
+    // Some round trips carried more than one change (the log line says how many of how many).
+    let batches = server.stderrLines.all.compactMap { line -> Int? in
+      guard
+        let range = line.range(of: #"(\d+) of (\d+) changes answered in one round trip"#, options: .regularExpression)
+      else { return nil }
+      return Int(line[range].split(separator: " ")[2])
+    }
+    #expect(batches.reduce(0, +) >= 8 * moves)
+    #expect(batches.contains { $0 > 1 }, "round trips: \(batches.count)")
+    print("8 editors x \(moves) moves on one instance: \(batches.count) round trips, largest \(batches.max() ?? 0)")
+    watcher.close()
+    #expect(try await server.terminate() == 0)
+  }
+
   @Test func viewersAreRefusedAndNothingIsWritten() async throws {
     let database = try await TestDatabase.shared.prepare()
     let (board, _, viewer) = try await makeBoard("viewer", [("todo", ["c1", "c2"]), ("done", [])])
