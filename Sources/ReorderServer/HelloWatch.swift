@@ -11,7 +11,7 @@ final class HelloWatch: Sendable {
 
   struct Waiting {
     var deadline: ContinuousClock.Instant
-    var sink: AsyncStream<Outgoing>.Continuation
+    var sink: Outbox
   }
 
   struct State {
@@ -26,7 +26,7 @@ final class HelloWatch: Sendable {
   init(timeout: Duration) { self.timeout = timeout }
 
   /// Watches a new connection; the sweep starts with the first one.
-  func watch(_ sink: AsyncStream<Outgoing>.Continuation) -> Int {
+  func watch(_ sink: Outbox) -> Int {
     let (id, start) = state.withLock { s in
       s.nextID += 1
       s.waiting[s.nextID] = Waiting(deadline: .now + timeout, sink: sink)

@@ -7,8 +7,8 @@ import ReorderKitPostgres
 import ServiceLifecycle
 
 /// One `live` WebSocket: `hello` first (within 5 s), then `commit`s, each answered; `remote`s
-/// pushed by the hub in between. Every outgoing frame goes through one queue, written by one task,
-/// in order. Anything malformed gets an `error` and the connection stays.
+/// pushed by the hub in between. Every outgoing frame goes through one ``Outbox``, written in
+/// order. Anything malformed gets an `error` and the connection stays.
 struct LiveConnection {
   /// The largest message read (a larger frame closes the connection with 1009).
   static let maximumMessage = 1 << 16
@@ -44,11 +44,10 @@ struct LiveConnection {
   }
 
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-    let (queue, sink) = AsyncStream.makeStream(of: Outgoing.self)
-    let writer = Task { await Self.write(queue, to: outbound) }
-    // Each message in a child task (`async let`, so that an idle follower would not keep the stack
-    // of its hello) hung twice in 3 runs of the unit stage (no welcome within 60 s): handled in
-    // this task until that is understood.
+    let sink = Outbox(outbound)
+    // Messages are handled in this task; the hello's token check and join, which go deep, run in a
+    // task of their own (`join(_:_:)`), so that an idle follower does not keep their stack. (Each
+    // message in an `async let` child did the same, but hung twice in 3 runs of the unit stage.)
     var session = Session(watch: hub.hellos.watch(sink))
     await withGracefulShutdownHandler {
       do {
@@ -67,29 +66,11 @@ struct LiveConnection {
     }
     hub.hellos.forget(session.watch)
     if case .following(let id, _) = session.state { await hub.leave(board: board, id: id) }
-    sink.finish()
-    await writer.value
-  }
-
-  /// Writes every outgoing frame in order, until a close or the end of the queue.
-  static func write(_ queue: AsyncStream<Outgoing>, to outbound: WebSocketOutboundWriter) async {
-    for await frame in queue {
-      switch frame {
-      case .text(let text):
-        do { try await outbound.write(.text(text)) } catch { return }
-      case .shared(let buffer):
-        do { try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: buffer))) } catch {
-          return
-        }
-      case .close(let code, let reason):
-        try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
-        return
-      }
-    }
+    await sink.finish()
   }
 
   /// One message read: answered, or the connection closed.
-  func handle(_ message: WebSocketMessage, _ session: inout Session, _ sink: AsyncStream<Outgoing>.Continuation)
+  func handle(_ message: WebSocketMessage, _ session: inout Session, _ sink: Outbox)
     async throws -> Next
   {
     guard case .text(let text) = message else {
@@ -110,26 +91,23 @@ struct LiveConnection {
         sink.yield(.close(code: CloseCode.policyViolation, reason: "hello needs a token"))
         return .stop
       }
-      guard let access = try await store.access(token: hello.token) else {
+      switch try await join(hello, sink) {
+      case .invalidToken:
         sink.yield(.close(code: CloseCode.policyViolation, reason: "invalid token"))
         return .stop
-      }
-      guard access.board == board else {
+      case .otherBoard:
         sink.yield(.close(code: CloseCode.policyViolation, reason: "the token is for another board"))
         return .stop
-      }
-      switch try await hub.join(board: board, access: access, after: hello.after, epoch: hello.epoch, sink: sink)
-      {
-      case .noBoard:
+      case .joined(_, .noBoard):
         sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
         return .stop
-      case .tooManyConnections:
+      case .joined(_, .tooManyConnections):
         sink.yield(
           .close(
             code: CloseCode.policyViolation,
             reason: "more than \(LiveHub.connectionsPerToken) connections for this token"))
         return .stop
-      case .joined(let id, let welcome):
+      case .joined(let access, .joined(let id, let welcome)):
         // The welcome goes first: the hub yields remotes into the same queue only after join.
         sink.yield(.text(jsonLine(welcome)))
         session.state = .following(id: id, access: access)
@@ -207,5 +185,26 @@ struct LiveConnection {
               message: "Messages are hello and commit, not \(Identifier.quoted(envelope.type))."))))
     }
     return .read
+  }
+
+  /// What a `hello` came to.
+  enum HelloOutcome {
+    case invalidToken
+    case otherBoard
+    case joined(Access, LiveHub.JoinResult)
+  }
+
+  /// Checks a hello's token and joins the board's feed, in a task of its own: the token check and
+  /// the join go deep into PostgresNIO, and a Swift task keeps the largest stack it ever had until
+  /// it ends (heaptrack: 33 KB of every idle follower's connection, when this ran in the
+  /// connection's task).
+  func join(_ hello: HelloMessage, _ sink: Outbox) async throws -> HelloOutcome {
+    let (hub, store, board) = (hub, store, board)
+    let (token, after, epoch) = (hello.token, hello.after, hello.epoch)
+    return try await Task {
+      guard let access = try await store.access(token: token) else { return HelloOutcome.invalidToken }
+      guard access.board == board else { return .otherBoard }
+      return .joined(access, try await hub.join(board: board, access: access, after: after, epoch: epoch, sink: sink))
+    }.value
   }
 }

@@ -13,7 +13,7 @@ actor LiveHub {
   /// One following connection.
   struct Subscriber {
     var token: Int64
-    var sink: AsyncStream<Outgoing>.Continuation
+    var sink: Outbox
   }
 
   /// A board followed here: its replica, the changes of its recent commits (for `hello` with
@@ -67,7 +67,7 @@ actor LiveHub {
   /// Adds a follower of `board` and returns its `welcome`: the changes after `after` when this
   /// feed still has them and the epoch matches, else the whole board (`reset` when the client
   /// asked for changes). Everything committed after the welcome's revision reaches `sink`.
-  func join(board name: String, access: Access, after: Int64?, epoch: String?, sink: AsyncStream<Outgoing>.Continuation)
+  func join(board name: String, access: Access, after: Int64?, epoch: String?, sink: Outbox)
     async throws -> JoinResult
   {
     // Counted in the database, across every instance serving it.
