@@ -121,7 +121,13 @@ public struct BoardServer: Sendable {
         }
       }
     }
-    try await app.runService()  // SIGTERM and SIGINT: graceful shutdown
+    // SIGTERM and SIGINT: graceful shutdown. Every live connection is told (1001) and answers; one
+    // that never answers (a client gone quiet with its socket open) is cut after the grace, or the
+    // shutdown would wait for it for ever.
+    var group = ServiceGroupConfiguration(
+      services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    group.maximumGracefulShutdownDuration = LiveConnection.shutdownGrace
+    try await ServiceGroup(configuration: group).run()
   }
 
   /// HTTP/1.1 with the WebSocket upgrade (frames up to 64 KB), with TLS when the options give a

@@ -16,6 +16,8 @@ struct LiveConnection {
   static let commitsPerSecond = 100
   /// How long a client has to say `hello`.
   static let helloTimeout = Duration.seconds(5)
+  /// How long a shutdown waits for connections to answer the close (1001) before it cuts them.
+  static let shutdownGrace = Duration.seconds(10)
 
   let hub: LiveHub
   let store: BoardStore

@@ -126,6 +126,22 @@ struct LiveTests {
     #expect(try await server.terminate() == 0)
   }
 
+  /// A client that stops reading but keeps its socket open never answers the server's close: the
+  /// server still ends within its graceful limit after SIGTERM (it waited for that answer for ever:
+  /// seen once, in tenConnectionsPerTokenAcrossInstances, as a server that did not end within 30 s).
+  @Test func aClientThatNeverAnswersTheCloseDoesNotHoldTheShutdown() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let (board, _, viewer) = try await makeBoard("mute", [("todo", ["c1"])])
+    let server = try await ServerProcess(["--database", database.server])
+    let mute = try await MuteClient(port: server.port, board: board, token: viewer)
+    let start = ContinuousClock.now
+    #expect(try await server.terminate() == 0)
+    let took = ContinuousClock.now - start
+    print("live: exited \(took) after SIGTERM with a client that never answers the close")
+    #expect(took < .seconds(LiveConnection.shutdownGrace.components.seconds + 10))
+    mute.close()
+  }
+
   @Test func viewersAreRefusedAndNothingIsWritten() async throws {
     let database = try await TestDatabase.shared.prepare()
     let (board, _, viewer) = try await makeBoard("viewer", [("todo", ["c1", "c2"]), ("done", [])])

@@ -244,3 +244,57 @@ func scratchFolder(_ label: String) throws -> URL {
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
+
+/// A WebSocket client on a bare socket that says `hello`, reads until its `welcome`, and then
+/// neither reads nor answers anything while its socket stays open (as a client on a network that
+/// went quiet does): `close()` ends it.
+final class MuteClient: @unchecked Sendable {
+  let fd: Int32
+
+  /// Connects, upgrades, sends `hello` with `token` and waits (up to 30 s) for the `welcome`.
+  init(port: Int, board: String, token: String) async throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    self.fd = fd
+    try await Task.detached { [fd] in
+      var timeout = timeval(tv_sec: 30, tv_usec: 0)
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+      let upgrade =
+        "GET /api/boards/\(board)/live HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+      // A masked text frame (a client's frames are masked), the hello under 126 bytes.
+      let hello = Array(#"{"type":"hello","token":"\#(token)"}"#.utf8)
+      guard hello.count < 126 else { throw POSIXError(.EMSGSIZE) }
+      let mask: [UInt8] = [1, 2, 3, 4]
+      let frame =
+        [0x81, 0x80 | UInt8(hello.count)] + mask + hello.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+      for bytes in [Array(upgrade.utf8), frame] {
+        var sent = 0
+        while sent < bytes.count {
+          let n = bytes[sent...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+          guard n > 0 else { throw POSIXError(.EIO) }
+          sent += n
+        }
+      }
+      var received: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while !String(decoding: received, as: UTF8.self).contains(#""type":"welcome""#) {
+        let n = read(fd, &buffer, buffer.count)
+        guard n > 0 else { throw POSIXError(.ECONNRESET) }
+        received += buffer[..<n]
+      }
+    }.value
+  }
+
+  func close() { _ = Glibc.close(fd) }
+}
