@@ -106,10 +106,10 @@ public struct BoardState: Hashable, Sendable {
 
   /// The children of a container with their keys, in order.
   func keyedChildren(of parent: String) -> [(id: String, key: OrderKey)] {
-    rows.compactMap { id, row in
-      row.parent == parent ? (try? OrderKey(row.key)).map { (id: id, key: $0) } : nil
-    }
-    .sorted { $0.key < $1.key || ($0.key == $1.key && $0.id < $1.id) }
+    // Sorted as text (an order key's order is its bytes'), then made keys: a key is checked once.
+    rows.compactMap { id, row in row.parent == parent ? (id: id, key: row.key) : nil }
+      .sorted(by: Self.precedes)
+      .compactMap { child in (try? OrderKey(child.key)).map { (id: child.id, key: $0) } }
   }
 
   /// The row after `id` in its container (key order, then identifier order), or `nil` at the end.
@@ -129,8 +129,7 @@ public struct BoardState: Hashable, Sendable {
 
   /// Key order, then identifier order.
   static func precedes(_ a: (id: String, key: String), _ b: (id: String, key: String)) -> Bool {
-    a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-      || (a.key == b.key && a.id.utf8.lexicographicallyPrecedes(b.id.utf8))
+    bytesPrecede(a.key, b.key) || (a.key == b.key && bytesPrecede(a.id, b.id))
   }
 
   /// Writes rows as a committed gesture does: each row takes its new place and version.
@@ -148,4 +147,18 @@ public struct BoardState: Hashable, Sendable {
   func stale(_ writes: [RowWrite]) -> [String] {
     writes.filter { version(of: $0.id) != $0.expected }.map(\.id)
   }
+}
+
+/// Whether `a` comes before `b` byte by byte (UTF-8): the order of order keys and identifiers, as
+/// PostgreSQL's `COLLATE "C"` has it. The same answer as `a.utf8.lexicographicallyPrecedes(b.utf8)`,
+/// which, unspecialised, was the server's hottest function under load (a board's column sorted at
+/// every commit).
+package func bytesPrecede(_ a: String, _ b: String) -> Bool {
+  let answer = a.utf8.withContiguousStorageIfAvailable { x in
+    b.utf8.withContiguousStorageIfAvailable { y in
+      for index in 0..<min(x.count, y.count) where x[index] != y[index] { return x[index] < y[index] }
+      return x.count < y.count
+    }
+  }
+  return (answer ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
 }

@@ -32,7 +32,9 @@ package func placeExisting(
   _ items: [String], parent: String, before: String?, rows: [String: PlacementRow], tag: String
 ) throws(SharedBoardError) -> [PlacedRow] {
   var state = BoardState()
-  for (id, row) in rows { state.rows[id] = BoardState.Row(parent: row.parent, key: row.key, version: row.version) }
+  // mapValues keeps the table as it is: nothing is hashed again (one by one, each placement rehashed
+  // the whole board).
+  state.rows = rows.mapValues { BoardState.Row(parent: $0.parent, key: $0.key, version: $0.version) }
   let intent = Gesture.Intent.place(items: items, parent: parent, before: before, inserting: false)
   return try intent.writes(on: state, tag: tag, maximumLength: OrderKey.maximumLength).map {
     PlacedRow(id: $0.id, parent: $0.parent, key: $0.key, expected: $0.expected)

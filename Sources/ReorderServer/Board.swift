@@ -38,8 +38,7 @@ public struct Board: Sendable, Equatable {
   func children(of parent: String) -> [String] {
     rows.compactMap { $0.value.parent == parent ? (id: $0.key, key: $0.value.key) : nil }
       .sorted { a, b in
-        a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-          || (a.key == b.key && a.id.utf8.lexicographicallyPrecedes(b.id.utf8))
+        bytesPrecede(a.key, b.key) || (a.key == b.key && bytesPrecede(a.id, b.id))
       }
       .map(\.id)
   }
@@ -51,8 +50,7 @@ public struct Board: Sendable, Equatable {
     for (id, row) in rows where !row.parent.isEmpty { cards[row.parent, default: []].append((id, row.key)) }
     return children(of: "").map { column in
       let items = (cards[column] ?? []).sorted { a, b in
-        a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-          || (a.key == b.key && a.id.utf8.lexicographicallyPrecedes(b.id.utf8))
+        bytesPrecede(a.key, b.key) || (a.key == b.key && bytesPrecede(a.id, b.id))
       }
       return WireView(id: column, sections: [WireSection(id: column, items: items.map(\.id))])
     }

@@ -50,9 +50,13 @@ extension LiveHub {
         try await withThrowingTaskGroup(of: Void.self) { group in
           group.addTask {
             for try await notice in commits {
-              let board = notice.payload.prefix { $0 != " " }
-              guard BoardName.isValid(board) else { continue }
-              try? await self.catchUp(String(board))
+              // `board revision …`: anyone may send one, so it only wakes the feed (what is applied
+              // is read from the log), and one for a revision the replica has already (this
+              // instance's own commits, published as placed) reads nothing.
+              let words = notice.payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+              guard let board = words.first, BoardName.isValid(board) else { continue }
+              let revision = words.count > 1 && words[1].utf8.count <= 20 ? Int64(words[1]) : nil
+              await self.wake(String(board), revision: revision)
             }
           }
           group.addTask {
@@ -65,6 +69,18 @@ extension LiveHub {
           group.cancelAll()
         }
       }
+    }
+  }
+
+  /// A commit notice for `board`: reads the log after the replica's revision, unless the notice's
+  /// revision is one the replica has (a forged low one costs nothing: every commit sends its own
+  /// notice, and the poll reads the log each second).
+  func wake(_ board: String, revision: Int64?) async {
+    if let revision, let current = feeds[board]?.board.revision, revision <= current { return }
+    do {
+      try await catchUp(board)
+    } catch {
+      logger.debug("catch-up of \(board) failed: \(DatabaseURL.reason(error))")
     }
   }
 }

@@ -7,6 +7,26 @@ import Testing
 /// The keys a gesture writes, and the outbox, without a server.
 @Suite("Shared board: keys and outbox")
 struct KeyPlacementTests {
+  /// The byte order the replicas sort by answers as the standard library's, for small and large,
+  /// equal, prefixed and non-ASCII strings.
+  @Test func bytesPrecedeAnswersAsLexicographicallyPrecedes() {
+    var random = SplitMix(seed: 11)
+    let alphabet = Array("0az0AZ9.-_:é😀".unicodeScalars)
+    var strings = ["", "a", "a0", "b", String(repeating: "z", count: 40), String(repeating: "z", count: 41)]
+    for _ in 0..<400 {
+      let length = Int(random.next() % 24)
+      strings.append(
+        String(
+          String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })))
+    }
+    for a in strings {
+      for b in strings.prefix(60) {
+        #expect(bytesPrecede(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) \(b)")
+        #expect(bytesPrecede(b, a) == b.utf8.lexicographicallyPrecedes(a.utf8), "\(b) \(a)")
+      }
+    }
+  }
+
   /// Two clients' keys for the same gap: inside it, distinct, and each client's run whole.
   @Test func taggedKeysOfTwoClientsInOneGapNeverMeetNorInterleave() throws {
     var random = SplitMix(seed: 7)
