@@ -42,21 +42,12 @@ extension BoardDrag {
     @usableFromInline var box: Box
 
     /// The travelling items, in their source's order.
-    @inlinable var items: [ItemID] {
-      get { box.fields.items }
-      set { change { $0.items = newValue } }
-    }
+    @inlinable var items: [ItemID] { box.fields.items }
     /// Where the items stand in the source's data, by identity: the changes that put them back
     /// there on undo of the drop.
-    @inlinable var home: [Change<SectionID, ItemID>] {
-      get { box.fields.home }
-      set { change { $0.home = newValue } }
-    }
+    @inlinable var home: [Change<SectionID, ItemID>] { box.fields.home }
     /// Where each item stood in the source, by index (for the UIKit moves of the drop).
-    @inlinable var homePositions: [ItemID: OutlinePosition<ItemID>] {
-      get { box.fields.homePositions }
-      set { change { $0.homePositions = newValue } }
-    }
+    @inlinable var homePositions: [ItemID: OutlinePosition<ItemID>] { box.fields.homePositions }
     /// The groups among the items, with their children, and which of them are open.
     @inlinable var children: [ItemID: [ItemID]] { box.fields.children }
     @inlinable var expanded: Set<ItemID> { box.fields.expanded }
