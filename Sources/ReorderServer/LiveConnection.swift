@@ -35,6 +35,8 @@ struct LiveConnection {
     var state = State.waitingForHello
     /// When its recent commits came (at most ``commitsPerSecond`` in the last second).
     var recent: [ContinuousClock.Instant] = []
+    /// The first commit refused for the rate, until it comes again, and when it may.
+    var held: (gesture: String, until: ContinuousClock.Instant)?
     /// Its place in the hub's ``HelloWatch`` until the hello comes.
     let watch: Int
   }
@@ -153,8 +155,18 @@ struct LiveConnection {
       }
       let now = ContinuousClock.now
       session.recent.removeAll { now - $0 >= .seconds(1) }
-      if session.recent.count >= Self.commitsPerSecond, let oldest = session.recent.first {
-        let wait = (oldest + .seconds(1)) - now
+      // A commit refused for the rate holds back every later one of this connection until it comes
+      // again: a later one let in as the second slides would overtake it, and the client's moves
+      // would commit out of order (seen in the page's test of 150 waiting moves: the card did not
+      // end where the last move put it).
+      var wait: Duration?
+      if let held = session.held, held.gesture != commit.gesture {
+        wait = max(held.until - now, .milliseconds(1))
+      } else if session.recent.count >= Self.commitsPerSecond, let oldest = session.recent.first {
+        wait = (oldest + .seconds(1)) - now
+        session.held = (commit.gesture, oldest + .seconds(1))
+      }
+      if let wait {
         let milliseconds = max(
           1, Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
         sink.yield(
@@ -163,6 +175,7 @@ struct LiveConnection {
         )
         return .read
       }
+      session.held = nil
       session.recent.append(now)
       guard access.role == .editor else {
         sink.yield(

@@ -142,6 +142,65 @@ struct LiveTests {
     mute.close()
   }
 
+  /// 200 moves of one card sent at once, and sent again in order after each `rateLimited` (as the
+  /// page and the app do): they commit in the order sent, and the card ends where the last put it.
+  /// A commit let in as the rate's second slid used to overtake one refused just before it.
+  @Test func movesRefusedForTheRateAreNeverOvertaken() async throws {
+    let database = try await TestDatabase.shared.prepare()
+    let (board, editor, _) = try await makeBoard("rate", [("todo", ["c1"]), ("doing", []), ("done", [])])
+    let server = try await ServerProcess(["--database", database.server])
+    let client = LiveClient(port: server.port, board: board)
+    client.hello(editor)
+    _ = try await client.next("welcome")
+    let count = 200
+    func column(_ index: Int) -> String { index % 2 == 1 ? "doing" : "done" }
+    var acked: [Int: Int] = [:]  // gesture index → revision
+    var limited = 0
+    var waiting = Array(0..<count)
+    var rounds = 0
+    while !waiting.isEmpty, rounds < 50 {
+      rounds += 1
+      let seen = client.messages.count
+      for index in waiting { client.commit("g-\(index)", moveCards(["c1"], to: column(index), before: nil)) }
+      // Every one answered: ack or rateLimited.
+      let deadline = Date().addingTimeInterval(60)
+      var answers: [[String: Any]] = []
+      while Date() < deadline {
+        answers = client.messages.dropFirst(seen).filter { ["ack", "rejected"].contains($0["type"] as? String) }
+        if answers.count >= waiting.count { break }
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(answers.count == waiting.count, "round \(rounds): \(answers.count) of \(waiting.count) answered")
+      var wait = 1
+      var again: [Int] = []
+      for answer in answers {
+        let index = Int((answer["gesture"] as? String ?? "").dropFirst(2)) ?? -1
+        if answer["type"] as? String == "ack" {
+          acked[index] = answer["revision"] as? Int
+        } else {
+          #expect(answer["reason"] as? String == "rateLimited", "\(answer)")
+          limited += 1
+          again.append(index)
+          wait = max(wait, answer["retryAfterMs"] as? Int ?? 1)
+        }
+      }
+      // What was let in is a prefix of what was sent: nothing overtook a refused move.
+      let letIn = waiting.filter { acked[$0] != nil }
+      #expect(letIn == Array(waiting.prefix(letIn.count)), "round \(rounds): \(letIn) of \(waiting)")
+      waiting = again.sorted()
+      if !waiting.isEmpty { try await Task.sleep(for: .milliseconds(wait)) }
+    }
+    #expect(waiting.isEmpty)
+    let revisions = (0..<count).compactMap { acked[$0] }
+    #expect(revisions == revisions.sorted() && revisions.count == count)
+    let api = try await rawRequest(
+      port: server.port, "/api/boards/\(board)", headers: ["Authorization": "Bearer \(editor)"])
+    #expect(api.text.contains(#"{"id":"\#(column(count - 1))","items":["c1"]}"#), "\(api.text)")
+    print("live: \(count) moves at once, \(limited) answered rateLimited, \(rounds) rounds")
+    client.close()
+    #expect(try await server.terminate() == 0)
+  }
+
   @Test func viewersAreRefusedAndNothingIsWritten() async throws {
     let database = try await TestDatabase.shared.prepare()
     let (board, _, viewer) = try await makeBoard("viewer", [("todo", ["c1", "c2"]), ("done", [])])
