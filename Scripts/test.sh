@@ -40,7 +40,7 @@ short_files() {
   return 1
 }
 
-stages=(unit lint docs availability wasm outside-in todo e2e web monkey fuzz sanitizers)
+stages=(unit lint docs availability wasm outside-in todo e2e web netfaults monkey fuzz sanitizers)
 run_stage() {
   case $1 in
   unit) Scripts/with-postgres.sh swift test "${traits[@]}" ;;
@@ -53,6 +53,9 @@ run_stage() {
   e2e) Scripts/e2e.sh ;;
   # The page's own tests, then its Board shared through reorder-server (built above by unit).
   web) Scripts/web-test.sh && Scripts/web-share-test.sh ;;
+  # reorder-server (built above by unit) through network namespaces: delay, loss, a partition, a
+  # PostgreSQL restart; every acked move once, every client equal to the server. Needs root.
+  netfaults) Scripts/net-faults.sh ;;
   monkey) Scripts/monkey.sh 60 ;;
   fuzz) FUZZ_SECONDS=20 Scripts/fuzz.sh ;;
   sanitizers) Scripts/sanitizers.sh ;;
@@ -60,7 +63,7 @@ run_stage() {
   esac
 }
 
-lane_a=(unit lint docs e2e web monkey)
+lane_a=(unit lint docs e2e web netfaults monkey)
 lane_b=(availability wasm outside-in todo fuzz sanitizers)
 # Every stage is in exactly one lane (a stage left out would never run and read as interrupted).
 [[ "$(printf '%s\n' "${lane_a[@]}" "${lane_b[@]}" | sort | paste -sd ' ')" == "$(printf '%s\n' "${stages[@]}" | sort | paste -sd ' ')" ]] || {

@@ -5,12 +5,17 @@ import NIOWebSocket
 import ReorderKitPostgres
 import Synchronization
 
-/// Seconds since the process started (one monotonic clock for every client: send and receipt
-/// times compare directly).
-let origin = ContinuousClock.now
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Seconds of the machine's monotonic clock (`CLOCK_MONOTONIC`, Python's `time.monotonic()`): one
+/// clock for every client of this process and of the others that Scripts/net-faults.sh runs in
+/// other network namespaces, so that send and receipt times compare directly.
 func now() -> Double {
-  let d = ContinuousClock.now - origin
-  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+  var t = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &t)
+  return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
 /// A server message, whatever its type (only what the load client reads).
@@ -113,6 +118,8 @@ struct ClientState {
   var outcomes: AsyncStream<Outcome>.Continuation?
   var sent: [String: Double] = [:]
   var own: [Int64: String] = [:]
+  /// When each own revision's ack came.
+  var acked: [Int64: Double] = [:]
   var committed = 0
   var rejected: [String: Int] = [:]
   var rateLimited = 0
@@ -162,13 +169,14 @@ final class LoadClient: Sendable {
     self.cardIDs = cards
   }
 
-  /// Connects to `ports[first]`, and to the next port whenever a connection ends, until stopped.
-  func run(ports: [Int], first: Int) async {
+  /// Connects to `ports[first]` of `host`, and to the next port whenever a connection ends, until
+  /// stopped.
+  func run(host: String = "127.0.0.1", ports: [Int], first: Int) async {
     var at = first
     var random = SplitMix(state: UInt64(index) &* 7919)
     while !shared.stopped.load(ordering: .relaxed) {
       do {
-        try await session(port: ports[at])
+        try await session(host: host, port: ports[at])
       } catch {
         state.withLock { $0.closeReasons.append("error \(error) at \(now())") }
       }
@@ -178,7 +186,7 @@ final class LoadClient: Sendable {
     }
   }
 
-  func session(port: Int) async throws {
+  func session(host: String, port: Int) async throws {
     let (outcomes, outcomeSink) = AsyncStream.makeStream(of: Outcome.self)
     // A follower that reconnects says where it is: what it set aside is read first.
     catchUpDeferred()
@@ -191,8 +199,11 @@ final class LoadClient: Sendable {
     defer { outcomeSink.finish() }
     var logger = Logger(label: "load-client")
     logger.logLevel = .critical
+    // The client library sends `Origin: SCHEME://HOST` (no port), which a server checking origins
+    // refuses unless it is its own: on port 80 an `http://` URL makes it `http://HOST`, the server's.
+    let url = port == 80 ? "http://\(host)" : "ws://\(host):\(port)"
     let frame = try await WebSocketClient.connect(
-      url: "ws://127.0.0.1:\(port)/api/boards/\(board)/live", configuration: .init(maxFrameSize: 1 << 21),
+      url: "\(url)/api/boards/\(board)/live", configuration: .init(maxFrameSize: 1 << 21),
       logger: logger
     ) { inbound, outbound, _ in
       try await outbound.write(.text(hello))
@@ -298,6 +309,7 @@ final class LoadClient: Sendable {
       s.lastAck = at
       if let sent = s.sent[flight.gesture] { s.slowestAck = max(s.slowestAck, at - sent) }
       s.own[revision] = flight.gesture
+      s.acked[revision] = at
       if revision > s.revision, s.pending[revision] == nil {
         // The ack's changes are the move as the server placed it; an older server sends none.
         s.pending[revision] = message.changes ?? [flight.change]

@@ -10,7 +10,7 @@ import ReorderKitPostgres
 func runLoad(_ o: Options) async throws -> Bool {
   let noneKB = o.pids.map(residentKB)
   let readToken = o.viewerTokens.first ?? o.editorTokens[0]
-  let initial = try await fetchBoard(port: o.ports[0], board: o.board, token: readToken)
+  let initial = try await fetchBoard(host: o.host, port: o.ports[0], board: o.board, token: readToken)
   let cardIDs = PlainBoard(initial.views).allCards
   let shared = Shared()
   var clients: [LoadClient] = []
@@ -18,10 +18,10 @@ func runLoad(_ o: Options) async throws -> Bool {
   let connectStart = now()
   for i in 0..<o.clients {
     let editor = i < o.editors
-    let token = editor ? o.editorTokens[i / 10] : o.viewerTokens[(i - o.editors) / 10]
+    let token = editor ? o.editorTokens[i / o.perToken] : o.viewerTokens[(i - o.editors) / o.perToken]
     let client = LoadClient(index: i, token: token, editor: editor, board: o.board, shared: shared, cards: cardIDs)
     clients.append(client)
-    tasks.append(Task { await client.run(ports: o.ports, first: i % o.ports.count) })
+    tasks.append(Task { await client.run(host: o.host, ports: o.ports, first: i % o.ports.count) })
     if i % 50 == 49 || i == o.clients - 1 {
       let batch = clients[(i / 50 * 50)...]
       _ = await wait(seconds: 30) { batch.allSatisfy { $0.state.withLock { $0.welcomed } } }
@@ -79,7 +79,7 @@ func runLoad(_ o: Options) async throws -> Bool {
   for client in clients { client.catchUpDeferred() }
 
   // The server's board, and every client there.
-  let truth = try await fetchBoard(port: o.ports[0], board: o.board, token: readToken)
+  let truth = try await fetchBoard(host: o.host, port: o.ports[0], board: o.board, token: readToken)
   let converged = await wait(seconds: 60) {
     clients.allSatisfy { $0.state.withLock { $0.revision >= truth.revision && !$0.reload } }
   }

@@ -6,11 +6,16 @@
 //     [--seconds 30 --rate 20]                               # fan-out: editors paced to RATE moves/s in all
 //     [--kill]                                               # SIGKILL the last instance halfway through
 //     [--baseline MOVES_PER_SECOND]                          # the direct-to-PostgreSQL figure, for the ratio
+//     [--host 127.0.0.1] [--per-token 10]                    # the servers' address; clients per token
 //
-// Token files: one token a line (at most 10 connections each: client i uses line i / 10 of its role's
-// file). Client i connects to instance i % instances, and to the other when its connection ends.
+//   reorder-server-load --faults --board B --host H --ports P --pids PID --editor-tokens F --viewer-tokens F
+//     --clients N --editors E --seconds S --rate R --ready-file F --go-file F [--commits-out F] --wait-for F1,F2
+//                                                            # one of the processes of Scripts/net-faults.sh
+//
+// Token files: one token a line (client i uses line i / 10 of its role's file, or i / --per-token).
+// Client i connects to instance i % instances, and to the other when its connection ends.
 // Prints one JSON line; exits 1 when a check fails (a figure that misses its goal is reported, not a
-// failure), 2 on bad arguments.
+// failure), 2 on bad arguments. `--faults`: see Faults.swift.
 import Foundation
 import ReorderKitPostgres
 import Synchronization
@@ -32,6 +37,14 @@ struct Options {
   var rate = 20.0
   var kill = false
   var baseline: Double?
+  var host = "127.0.0.1"
+  var perToken = 10
+  /// One process of several (Faults.swift): started by a file, its commits and the others' in files.
+  var faults = false
+  var readyFile: String?
+  var goFile: String?
+  var commitsOut: String?
+  var waitFor: [String] = []
 }
 
 func fail(_ message: String) -> Never {
@@ -69,6 +82,13 @@ func parse(_ arguments: [String]) -> Options {
     case "--rate": o.rate = Double(value()) ?? 0
     case "--baseline": o.baseline = Double(value())
     case "--kill": o.kill = true
+    case "--host": o.host = value()
+    case "--per-token": o.perToken = Int(value()) ?? 0
+    case "--faults": o.faults = true
+    case "--ready-file": o.readyFile = value()
+    case "--go-file": o.goFile = value()
+    case "--commits-out": o.commitsOut = value()
+    case "--wait-for": o.waitFor = value().split(separator: ",").map(String.init)
     default: fail("unknown argument \(arguments[i]) (see the comment at the top of main.swift)")
     }
     i += 1
@@ -76,9 +96,20 @@ func parse(_ arguments: [String]) -> Options {
   guard !o.board.isEmpty, !o.ports.isEmpty, o.pids.count == o.ports.count else {
     fail("give --board, --ports and as many --pids")
   }
-  guard o.clients >= o.editors, o.editors >= 1, o.rate > 0 else { fail("--clients ≥ --editors ≥ 1") }
-  guard o.editorTokens.count * 10 >= o.editors, o.viewerTokens.count * 10 >= o.clients - o.editors else {
-    fail("not enough tokens (10 connections each)")
+  guard o.clients >= o.editors, o.editors >= (o.faults ? 0 : 1), o.clients >= 1, o.rate > 0 else {
+    fail("--clients ≥ --editors ≥ 1 (≥ 0 with --faults)")
+  }
+  guard (1...10).contains(o.perToken) else { fail("--per-token is 1…10") }
+  guard o.editorTokens.count * o.perToken >= o.editors,
+    o.viewerTokens.count * o.perToken >= o.clients - o.editors
+  else {
+    fail("not enough tokens (\(o.perToken) connections each)")
+  }
+  if o.faults {
+    guard o.seconds != nil, o.readyFile != nil, o.goFile != nil, !o.waitFor.isEmpty else {
+      fail("--faults needs --seconds, --ready-file, --go-file and --wait-for")
+    }
+    guard o.editors == 0 || o.commitsOut != nil else { fail("--faults with editors needs --commits-out") }
   }
   guard (o.moves == nil) != (o.seconds == nil) else { fail("give --moves (throughput) or --seconds (fan-out)") }
   if o.kill && o.ports.count < 2 { fail("--kill needs two instances") }
@@ -100,8 +131,8 @@ struct BoardAnswer: Decodable {
 }
 
 /// GET /api/boards/{board} with a viewer's token.
-func fetchBoard(port: Int, board: String, token: String) async throws -> BoardAnswer {
-  var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/boards/\(board)")!)
+func fetchBoard(host: String = "127.0.0.1", port: Int, board: String, token: String) async throws -> BoardAnswer {
+  var request = URLRequest(url: URL(string: "http://\(host):\(port)/api/boards/\(board)")!)
   request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
   let (data, _) = try await URLSession.shared.data(for: request)
   return try JSONDecoder().decode(BoardAnswer.self, from: data)
@@ -131,5 +162,5 @@ func wait(seconds: Double, every: Int = 20, until done: () -> Bool) async -> Boo
 }
 
 let options = parse(Array(CommandLine.arguments.dropFirst()))
-let ok = try await runLoad(options)
+let ok = try await options.faults ? runFaults(options) : runLoad(options)
 exit(ok ? 0 : 1)
