@@ -129,6 +129,9 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // `GET /metrics`: the server's counters in Prometheus's text format.
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ]
   package.targets += [
     .target(
@@ -141,6 +144,8 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     .executableTarget(
       name: "reorder-server",

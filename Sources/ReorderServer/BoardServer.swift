@@ -37,9 +37,11 @@ public struct BoardServer: Sendable {
     self.logger = logger
   }
 
-  /// The routes: `/healthz`, `/boards/{board}`, the API (when there is a database: `503` without
-  /// one) and the static files.
-  func router(store: BoardStore?, hub: LiveHub?) -> Router<ServerContext> {
+  /// The routes: `/healthz`, `/readyz`, `/metrics`, `/boards/{board}`, the API (when there is a
+  /// database: `503` without one) and the static files.
+  func router(
+    store: BoardStore?, hub: LiveHub?, readiness: Readiness? = nil, metrics: ServerMetrics = ServerMetrics()
+  ) -> Router<ServerContext> {
     let router = Router(context: ServerContext.self)
     let api = router.group("api/boards")
     if let store, let hub {
@@ -70,6 +72,19 @@ public struct BoardServer: Sendable {
     }
     if let site { router.add(middleware: StaticFilesMiddleware(site: site)) }
     router.get("/healthz") { _, _ in "ok\n" }
+    // Unready while the database does not answer, and from the start of a graceful shutdown.
+    router.get("/readyz") { _, _ -> Response in
+      let ready = readiness?.isReady ?? true
+      return Response(
+        status: ready ? .ok : .serviceUnavailable,
+        headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+        body: .init(byteBuffer: ByteBuffer(string: ready ? "ready\n" : "not ready\n")))
+    }
+    router.get("/metrics") { _, _ -> Response in
+      Response(
+        status: .ok, headers: [.contentType: ServerMetrics.contentType, .cacheControl: "no-store"],
+        body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+    }
     router.get("/boards/:board") { [site] _, context -> Response in
       let board = try context.parameters.require("board")
       guard BoardName.isValid(board) else { throw HTTPError(.notFound, message: "No such board link.") }
@@ -98,15 +113,22 @@ public struct BoardServer: Sendable {
     var store: BoardStore?
     var hub: LiveHub?
     var services: [any Service] = []
+    let metrics = ServerMetrics()
+    var readiness: Readiness?
     if let database {
       let client = PostgresClient(configuration: database.client, backgroundLogger: .quiet)
       let boardStore = BoardStore(client: client, logger: .quiet)
-      let liveHub = LiveHub(store: boardStore, logger: logger)
+      let liveHub = LiveHub(store: boardStore, logger: logger, metrics: metrics)
       store = boardStore
       hub = liveHub
-      services = [client, HubService(hub: liveHub, database: database)]
+      let ready = Readiness(store: boardStore)
+      readiness = ready
+      services = [
+        client, HubService(hub: liveHub, database: database), ready,
+        Compactor(store: boardStore, options: options, metrics: metrics, logger: logger),
+      ]
     }
-    let router = self.router(store: store, hub: hub)
+    let router = self.router(store: store, hub: hub, readiness: readiness, metrics: metrics)
     var app = Application(
       router: router, server: try serverBuilder(webSocketRouter: router),
       configuration: .init(address: .hostname(options.host, port: options.port), serverName: "reorder-server"),

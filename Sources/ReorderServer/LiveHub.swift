@@ -13,6 +13,7 @@ actor LiveHub {
   /// One following connection.
   struct Subscriber {
     var token: Int64
+    var role: Role
     var sink: Outbox
   }
 
@@ -31,6 +32,8 @@ actor LiveHub {
 
   let store: BoardStore
   let logger: Logger
+  /// What `/metrics` shows (the connections record theirs here too: `hub.metrics`).
+  nonisolated let metrics: ServerMetrics
   /// This instance in the log's `client` column.
   let instance: String
   /// The key tag of this instance's commits.
@@ -49,9 +52,10 @@ actor LiveHub {
   var replies: [Int: Result<CommitReply, any Error>] = [:]
   var nextTicket = 0
 
-  init(store: BoardStore, logger: Logger) {
+  init(store: BoardStore, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
     self.store = store
     self.logger = logger
+    self.metrics = metrics
     let number = Int64.random(in: 0..<238_328)
     instance = "server-\(UUID().uuidString.prefix(8))"
     tag = keyTag(number)
@@ -88,7 +92,7 @@ actor LiveHub {
         await uncount(id)
         return .noBoard
       }
-      feed.subscribers[id] = Subscriber(token: access.token, sink: sink)
+      feed.subscribers[id] = Subscriber(token: access.token, role: access.role, sink: sink)
       feeds[name] = feed
       return .joined(id: id, welcome: welcome(feed, role: access.role, after: after, epoch: epoch))
     } catch {
@@ -153,15 +157,46 @@ actor LiveHub {
 
   /// Reads the commits after the replica's revision and pushes each to the followers as `remote`
   /// (not to the connection that committed it: it gets `ack`). Reads that overlap apply each
-  /// commit once (only revisions past the replica's are applied).
+  /// commit once (only revisions past the replica's are applied). A log compacted past the
+  /// replica (it fell that far behind) has the board read whole instead.
   func catchUp(_ name: String) async throws {
     guard let revision = feeds[name]?.board.revision else { return }
+    let read = ContinuousClock.now
     let commits = try await store.changes(name, after: revision)
-    for commit in commits { publish(name, commit) }
+    // Another read may have moved the replica on meanwhile: what counts is the revision after it.
+    guard let current = feeds[name]?.board.revision else { return }
+    if let next = commits.first(where: { $0.revision > current }), next.revision > current + 1 {
+      try await reload(name, missing: current + 1..<next.revision)
+      return
+    }
+    for commit in commits { publish(name, commit, since: read) }
   }
 
-  /// Applies one commit to the replica and pushes it to the followers (but its sender).
-  func publish(_ name: String, _ commit: BoardStore.Commit) {
+  /// The log no longer holds the commits after the replica's revision (compacted): the board is
+  /// read whole, the feed's history starts again there (a `hello` with an older `after` gets
+  /// `reset`), and every follower is sent the whole board as a `welcome` with `reset`.
+  func reload(_ name: String, missing: Range<Int64>) async throws {
+    logger.notice(
+      "board \(name): the log no longer holds revisions \(missing.lowerBound)…\(missing.upperBound - 1); reading the board"
+    )
+    guard let board = try await store.board(name), let current = feeds[name]?.board.revision,
+      board.revision > current
+    else { return }
+    feeds[name]?.board = board
+    feeds[name]?.history = []
+    guard let subscribers = feeds[name]?.subscribers else { return }
+    let views = board.views
+    for subscriber in subscribers.values {
+      var message = WelcomeMessage(role: subscriber.role.rawValue, epoch: board.epoch, revision: board.revision)
+      message.views = views
+      message.reset = true
+      subscriber.sink.yield(.text(jsonLine(message)))
+    }
+  }
+
+  /// Applies one commit to the replica and pushes it to the followers (but its sender); `since`:
+  /// when this instance learned of it (for `reorder_fanout_seconds`).
+  func publish(_ name: String, _ commit: BoardStore.Commit, since: ContinuousClock.Instant) {
     guard let revision = feeds[name]?.board.revision, commit.revision > revision else { return }
     if commit.revision - 1 != revision {
       // A gap the log cannot fill (compacted): the followers reload.
@@ -178,7 +213,12 @@ actor LiveHub {
     guard let subscribers = feeds[name]?.subscribers else { return }
     let sender = committing[commit.gesture]
     let frame = ByteBuffer(string: jsonLine(RemoteMessage(revision: commit.revision, changes: changes)))
-    for (id, subscriber) in subscribers where id != sender { subscriber.sink.yield(.shared(frame)) }
+    var sent = false
+    for (id, subscriber) in subscribers where id != sender {
+      subscriber.sink.yield(.shared(frame))
+      sent = true
+    }
+    if sent { metrics.fannedOut(seconds: .now - since) }
   }
 
   /// Catches up every followed board (the poll, and after the LISTEN connection came back).
@@ -236,6 +276,24 @@ actor LiveHub {
   /// (`reorder_server_commit_many`), each in a savepoint of its own. Eight editors then cost about
   /// one round trip per batch instead of one each.
   func commit(board name: String, from id: Int, gesture: String, change: WireChange) async throws -> CommitReply {
+    let started = ContinuousClock.now
+    do {
+      let reply = try await commitWaiting(board: name, from: id, gesture: gesture, change: change)
+      switch reply {
+      case .ack: metrics.committed(outcome: "ack", seconds: .now - started)
+      case .rejected(let reason, _): metrics.committed(outcome: reason, seconds: .now - started)
+      }
+      return reply
+    } catch {
+      metrics.committed(outcome: "failed", seconds: .now - started)
+      throw error
+    }
+  }
+
+  /// ``commit(board:from:gesture:change:)`` without its metrics.
+  func commitWaiting(board name: String, from id: Int, gesture: String, change: WireChange) async throws
+    -> CommitReply
+  {
     // A connection whose token was revoked meanwhile (its close is on its way) writes nothing.
     guard feeds[name]?.subscribers[id] != nil else {
       return .rejected(reason: "forbidden", message: "The token was revoked.")
@@ -337,6 +395,7 @@ actor LiveHub {
     // In a task of its own: a connection that goes away mid-commit cancels its task, and this
     // round trip carries other connections' changes too.
     let answers = try await Task { try await store.commit(board: name, client: instance, gestures: gestures) }.value
+    let answered = ContinuousClock.now
     logger.debug("board \(name): \(answers.count) of \(gestures.count) changes answered in one round trip")
     var acked: [(waiting: Queued, revision: Int64)] = []
     var readLog = false
@@ -355,7 +414,9 @@ actor LiveHub {
           let writes = entry.writes.map {
             Board.Write(id: $0.id, parent: $0.parent, key: $0.key, version: $0.expected + 1, deleted: false)
           }
-          publish(name, BoardStore.Commit(revision: revision, gesture: entry.waiting.gesture, writes: writes))
+          publish(
+            name, BoardStore.Commit(revision: revision, gesture: entry.waiting.gesture, writes: writes),
+            since: answered)
         } else {
           readLog = true
         }

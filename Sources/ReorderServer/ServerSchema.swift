@@ -10,8 +10,9 @@ import ReorderKitPostgres
 /// through `public.reorder_server_version()` and refuses to serve another version.
 enum ServerSchema {
   /// The version of everything below; raise it with any change. (3: the shared tables' commit
-  /// checks keys before it answers, schema 4 of ReorderKitPostgres; 4: `reorder_server_commit_many`.)
-  static let version = 4
+  /// checks keys before it answers, schema 4 of ReorderKitPostgres; 4: `reorder_server_commit_many`;
+  /// 5: compaction, `reorder_server_compact`.)
+  static let version = 5
 
   /// The login role the server runs as.
   static let role = "reorder_server"
@@ -32,6 +33,8 @@ enum ServerSchema {
     "reorder_server_close(text, bigint)",
     "reorder_server_alive(text)",
     "reorder_server_gone(text)",
+    "reorder_server_boards_to_compact(bigint)",
+    "reorder_server_compact(text, bigint, double precision)",
   ]
 
   /// How long an instance that stopped saying it is alive still counts its connections (it was
@@ -41,7 +44,7 @@ enum ServerSchema {
   /// The tables nobody but the owner may touch.
   static let tables = [
     "reorder_boards", "reorder_rows", "reorder_changes", "reorder_clients", "reorder_tokens", "reorder_server_meta",
-    "reorder_gestures", "reorder_connections", "reorder_instances",
+    "reorder_gestures", "reorder_connections", "reorder_instances", "reorder_server_compacted",
   ]
 
   static let statements: [String] = [
@@ -145,15 +148,27 @@ enum ServerSchema {
       WHERE b.board = p_board
     $$
     """,
+    // How far compaction went on each board: no revision at or below `through` is whole in the log
+    // any more (a revision of more than one batch goes in several), so none is read.
+    """
+    CREATE TABLE IF NOT EXISTS reorder_server_compacted (board text PRIMARY KEY, through bigint NOT NULL)
+    """,
+    // The commits after `p_after`, whole: a reader whose revision was compacted sees a log that
+    // starts past its next revision, and reads the board instead.
     """
     CREATE OR REPLACE FUNCTION public.reorder_server_changes(p_board text, p_after bigint)
       RETURNS TABLE (revision bigint, gesture text, id text, parent text, key text, version bigint, deleted boolean)
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
     AS $$
       SELECT c.revision, c.gesture, c.id, c.parent, c.key, c.version, c.deleted
-      FROM reorder_changes c WHERE c.board = p_board AND c.revision > p_after ORDER BY c.revision, c.seq
+      FROM reorder_changes c
+      WHERE c.board = p_board AND c.revision > p_after
+        AND c.revision > coalesce((SELECT k.through FROM reorder_server_compacted k WHERE k.board = p_board), 0)
+      ORDER BY c.revision, c.seq
     $$
     """,
+    boardsToCompact,
+    compact,
     // Version 1's commit took its rows without checking them; version 2's checks every rule itself.
     "DROP FUNCTION IF EXISTS public.reorder_server_commit(text, text, text, text[], text[], text[], bigint[], boolean[])",
     // Each gesture the server committed, with its change as the client sent it: a replay with the same
@@ -169,6 +184,74 @@ enum ServerSchema {
     commit,
     commitMany,
   ]
+
+  /// The most log rows one call of `reorder_server_compact` deletes.
+  static let compactionBatch = 1000
+
+  /// `reorder_server_boards_to_compact`: the boards whose log holds a revision older than their
+  /// last `p_keep` (the hours are checked by `reorder_server_compact`).
+  static let boardsToCompact = """
+    CREATE OR REPLACE FUNCTION public.reorder_server_boards_to_compact(p_keep bigint) RETURNS SETOF text
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+    AS $$
+      SELECT b.board FROM reorder_boards b
+      WHERE EXISTS (
+        SELECT 1 FROM reorder_changes c WHERE c.board = b.board AND c.revision <= b.revision - greatest(p_keep, 1))
+      ORDER BY b.board
+    $$
+    """
+
+  /// `reorder_server_compact`: one batch of a board's log compaction, in the caller's transaction
+  /// (one statement: its own). It deletes at most 1,000 rows (``compactionBatch``), the oldest, in log order,
+  /// each both older than the board's last `p_keep_revisions` revisions and committed more than
+  /// `p_keep_hours` ago, and stops at the first row that is not (the log stays a run of revisions
+  /// with no hole). It never locks the board's row, so commits go on meanwhile; a second caller on
+  /// the same board at the same time (another instance) gets 0 at once. `reorder_server_compacted`
+  /// records the highest revision touched, which `reorder_server_changes` never returns again.
+  /// Answers the rows deleted: fewer than a batch when the board is done.
+  static let compact = """
+    CREATE OR REPLACE FUNCTION public.reorder_server_compact(
+      p_board text, p_keep_revisions bigint, p_keep_hours double precision) RETURNS integer
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+    AS $$
+    DECLARE
+      v_last bigint;
+      v_horizon timestamptz;
+      v_count integer;
+      v_through bigint;
+    BEGIN
+      IF p_keep_revisions IS NULL OR p_keep_revisions < 1 THEN
+        RAISE EXCEPTION 'compaction keeps at least the last revision' USING ERRCODE = 'RKINV';
+      END IF;
+      -- NaN and infinity sort above every number.
+      IF p_keep_hours IS NULL OR p_keep_hours < 0 OR p_keep_hours > 1000000 THEN
+        RAISE EXCEPTION 'compaction keeps 0 to 1000000 hours' USING ERRCODE = 'RKINV';
+      END IF;
+      IF NOT pg_try_advisory_xact_lock(7232, hashtext(p_board)) THEN
+        RETURN 0;
+      END IF;
+      SELECT b.revision - p_keep_revisions INTO v_last FROM reorder_boards b WHERE b.board = p_board;
+      IF NOT FOUND OR v_last < 1 THEN
+        RETURN 0;
+      END IF;
+      v_horizon := clock_timestamp() - make_interval(secs => p_keep_hours * 3600);
+      WITH head AS (
+        SELECT c.seq, c.revision, c.revision <= v_last AND c.committed_at < v_horizon AS old
+        FROM reorder_changes c WHERE c.board = p_board ORDER BY c.revision, c.seq LIMIT \(compactionBatch)),
+      kept AS (SELECT min(h.revision) AS revision FROM head h WHERE NOT h.old),
+      gone AS (
+        DELETE FROM reorder_changes c USING head h, kept k
+        WHERE c.seq = h.seq AND h.old AND h.revision < coalesce(k.revision, 9223372036854775807)
+        RETURNING c.revision)
+      SELECT count(*), max(g.revision) INTO v_count, v_through FROM gone g;
+      IF v_count > 0 THEN
+        INSERT INTO reorder_server_compacted AS k (board, through) VALUES (p_board, v_through)
+          ON CONFLICT (board) DO UPDATE SET through = greatest(k.through, excluded.through);
+      END IF;
+      RETURN v_count;
+    END
+    $$
+    """
 
   /// SQLSTATE of a commit that breaks a rule (`rejected` with `invalid`); the message says which.
   static let invalidState = "RKINV"
