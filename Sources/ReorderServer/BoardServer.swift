@@ -152,12 +152,23 @@ public struct BoardServer: Sendable {
     try await ServiceGroup(configuration: group).run()
   }
 
-  /// HTTP/1.1 with the WebSocket upgrade (frames up to 64 KB), with TLS when the options give a
-  /// certificate and key.
+  /// HTTP/1.1 with the WebSocket upgrade (frames up to 64 KB), each connection behind a
+  /// ``ConnectionGuard`` (DESIGN's HTTP limits and RFC 6455's rules), with TLS before it when the
+  /// options give a certificate and key. (What `HTTPServerBuilder.http1WebSocketUpgrade` builds,
+  /// with the guard's handler added first.)
   func serverBuilder(webSocketRouter: Router<ServerContext>) throws -> HTTPServerBuilder {
-    let http: HTTPServerBuilder = .http1WebSocketUpgrade(
-      webSocketRouter: webSocketRouter,
-      configuration: .init(ws: .init(maxFrameSize: LiveConnection.maximumMessage)))
+    let webSocketResponder = webSocketRouter.buildResponder()
+    let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+      ws: .init(maxFrameSize: LiveConnection.maximumMessage))
+    var limits = ConnectionGuard.Limits()
+    limits.connectionsPerAddress = options.maxConnectionsPerAddress
+    let addresses = ConnectionGuard.Addresses()
+    let http = HTTPServerBuilder { [limits] responder in
+      GuardedChannel(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+        limits: limits, addresses: addresses)
+    }
     guard let certificate = options.tlsCertificate, let key = options.tlsKey else { return http }
     let chain: [NIOSSLCertificate]
     let privateKey: NIOSSLPrivateKey
