@@ -62,8 +62,10 @@ public struct BoardServer: Sendable {
       // The live route has no Authorization header (browsers cannot set one): its `hello` says who.
       router.ws("/api/boards/:board/live") { inbound, outbound, context in
         let board = context.requestContext.parameters.get("board") ?? ""
-        await LiveConnection(hub: hub, store: store, board: board, logger: logger).run(
-          inbound: inbound, outbound: outbound)
+        var connection = LiveConnection(hub: hub, store: store, board: board, logger: logger)
+        connection.channel = context.requestContext.channel
+        connection.originAllowed = originAllowed(context.request)
+        await connection.run(inbound: inbound, outbound: outbound)
       }
     } else {
       api.get("**") { _, _ -> Response in
@@ -92,10 +94,25 @@ public struct BoardServer: Sendable {
         throw HTTPError(.notFound, message: "This server serves no web build (--static).")
       }
       return Response(
-        status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+        status: .ok,
+        headers: StaticSite.securityHeaders.merging([
+          .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
+        ]),
         body: .init(byteBuffer: ByteBuffer(bytes: page)))
     }
     return router
+  }
+
+  /// Whether a live request may connect: it has no `Origin`, or a `ws://`/`wss://` one (neither is
+  /// a browser: a page's origin is `http(s)://` or `null`, and native clients such as
+  /// swift-websocket's send the socket's URL), or its `Origin` is the server's own (the scheme it
+  /// serves and the request's `Host`) or one of ``ServeOptions/allowedOrigins``.
+  func originAllowed(_ request: Request) -> Bool {
+    guard let origin = request.headers[.origin] else { return true }
+    if origin.hasPrefix("ws://") || origin.hasPrefix("wss://") { return true }
+    let scheme = options.tlsCertificate == nil ? "http" : "https"
+    if let host = request.head.authority, origin == "\(scheme)://\(host)" { return true }
+    return options.allowedOrigins.contains(origin)
   }
 
   /// Listens and serves until SIGTERM or SIGINT. Prints `reorder-server: listening on URL` once the
@@ -110,6 +127,8 @@ public struct BoardServer: Sendable {
       let port = channel.localAddress?.port ?? 0
       FileHandle.standardOutput.write(Data("reorder-server: listening on \(scheme)://\(host):\(port)/\n".utf8))
     }
+    // A database that cannot be reached, or refuses the server, ends it here with one line.
+    if let database { try await database.reach(within: options.waitForDatabase) }
     var store: BoardStore?
     var hub: LiveHub?
     var services: [any Service] = []
@@ -132,7 +151,7 @@ public struct BoardServer: Sendable {
     var app = Application(
       router: router, server: try serverBuilder(webSocketRouter: router),
       configuration: .init(address: .hostname(options.host, port: options.port), serverName: "reorder-server"),
-      services: services, onServerRunning: onRunning, logger: logger)
+      services: services, onServerRunning: onRunning, logger: logger.forLibraries)
     if let store {
       app.beforeServerStarts {
         let installed = await store.schemaVersion()
@@ -147,7 +166,7 @@ public struct BoardServer: Sendable {
     // that never answers (a client gone quiet with its socket open) is cut after the grace, or the
     // shutdown would wait for it for ever.
     var group = ServiceGroupConfiguration(
-      services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger.forLibraries)
     group.maximumGracefulShutdownDuration = LiveConnection.shutdownGrace
     try await ServiceGroup(configuration: group).run()
   }
@@ -215,5 +234,16 @@ struct TokenAuthenticator: RouterMiddleware {
     var context = context
     context.access = access
     return try await next(request, context)
+  }
+}
+
+extension Logger {
+  /// This logger for Hummingbird, its WebSocket and ServiceLifecycle: never below `debug`, since
+  /// their `trace` lines quote the bytes of frames (the first 24 of each, a `hello`'s token among
+  /// them). The server's own lines keep the level asked for, and they never hold a frame's bytes.
+  var forLibraries: Logger {
+    var logger = self
+    logger.logLevel = Swift.max(logLevel, .debug)
+    return logger
   }
 }

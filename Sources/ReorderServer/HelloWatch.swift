@@ -53,8 +53,50 @@ final class HelloWatch: Sendable {
         if s.waiting.isEmpty { s.sweeping = false }
         return (late.values.map(\.sink), s.waiting.isEmpty)
       }
-      for sink in late { sink.yield(.close(code: CloseCode.policyViolation, reason: "no hello within 5 s")) }
+      // Closed at once, not queued: a client that does not read would never see a queued close.
+      for sink in late { sink.abort(code: CloseCode.policyViolation, reason: "no hello within 5 s") }
       if done { return }
     }
   }
+}
+
+/// A `hello` waiting for its connection's next second (``LiveConnection/helloInterval``): one task
+/// answers it then, or the later `hello` that took its place.
+final class DeferredHello: Sendable {
+  let state: Mutex<(hello: HelloMessage, waiting: Bool)>
+  let when: ContinuousClock.Instant
+  let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+
+  init(
+    _ hello: HelloMessage, at when: ContinuousClock.Instant, answer: @escaping @Sendable (HelloMessage) async -> Void
+  ) {
+    state = Mutex((hello, true))
+    self.when = when
+    let task = Task { [self] in
+      try? await Task.sleep(until: when)
+      guard !Task.isCancelled else { return }
+      await answer(take())
+    }
+    self.task.withLock { $0 = task }
+  }
+
+  /// The hello to answer now (none waits after it).
+  private func take() -> HelloMessage {
+    state.withLock { s in
+      s.waiting = false
+      return s.hello
+    }
+  }
+
+  /// Whether it has yet to be answered.
+  var isWaiting: Bool { state.withLock { $0.waiting } }
+
+  /// A later `hello` takes its place; returns when it will be answered.
+  func replace(with hello: HelloMessage) -> ContinuousClock.Instant {
+    state.withLock { $0.hello = hello }
+    return when
+  }
+
+  /// The connection ended: nothing is answered.
+  func cancel() { task.withLock { $0?.cancel() } }
 }

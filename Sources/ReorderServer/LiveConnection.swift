@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import NIOWebSocket
 import ReorderKitPostgres
 import ServiceLifecycle
@@ -18,11 +19,19 @@ struct LiveConnection {
   static let helloTimeout = Duration.seconds(5)
   /// How long a shutdown waits for connections to answer the close (1001) before it cuts them.
   static let shutdownGrace = Duration.seconds(10)
+  /// The most error replies before the hello: the next bad message closes the connection (1008).
+  static let refusalsBeforeHello = 4
+  /// The shortest time between two answered `hello`s of one connection.
+  static let helloInterval = Duration.seconds(1)
 
   let hub: LiveHub
   let store: BoardStore
   let board: String
   let logger: Logger
+  /// The connection's channel, closed at once by a close that must not wait behind unread frames.
+  var channel: (any Channel)?
+  /// Whether the page that opened it may (its `Origin` is allowed, or it sent none).
+  var originAllowed = true
 
   /// Where the connection is.
   enum State {
@@ -39,6 +48,13 @@ struct LiveConnection {
     var held: (gesture: String, until: ContinuousClock.Instant)?
     /// Its place in the hub's ``HelloWatch`` until the hello comes.
     let watch: Int
+    /// Bad messages answered before the hello (the fifth closes the connection).
+    var refusedBeforeHello = 0
+    /// When its last `hello` was answered, and the one waiting for the next second (if any).
+    var lastHello: ContinuousClock.Instant?
+    var deferredHello: DeferredHello?
+    /// Messages read.
+    var received = 0
   }
 
   /// What handling a message came to: go on reading, or stop (the close is queued).
@@ -48,29 +64,76 @@ struct LiveConnection {
   }
 
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-    let sink = Outbox(outbound)
+    let started = ContinuousClock.now
+    let sink = Outbox(outbound, abort: Self.closer(channel))
     // Messages are handled in this task; the hello's token check and join, which go deep, run in a
     // task of their own (`join(_:_:)`), so that an idle follower does not keep their stack. (Each
     // message in an `async let` child did the same, but hung twice in 3 runs of the unit stage.)
     var session = Session(watch: hub.hellos.watch(sink))
     await withGracefulShutdownHandler {
       do {
+        guard originAllowed else {
+          sink.yield(.close(code: CloseCode.policyViolation, reason: "origin not allowed"))
+          return
+        }
         guard BoardName.isValid(board) else {
           sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
           return
         }
         for try await message in inbound.messages(maxSize: Self.maximumMessage) {
+          session.received += 1
           if try await handle(message, &session, sink) == .stop { return }
+          // A client that does not read its replies is not read from either, until they drain.
+          await sink.waitForRoom()
         }
       } catch {
-        logger.debug("live connection on \(board) ended: \(error)")
+        // The error's type only: a description may quote what the client sent.
+        sink.noteEnd("error \(type(of: error))")
       }
     } onGracefulShutdown: {
       sink.yield(.close(code: CloseCode.goingAway, reason: "server shutting down"))
     }
     hub.hellos.forget(session.watch)
-    if case .following(let id, _) = session.state { await hub.leave(board: board, id: id) }
+    session.deferredHello?.cancel()
+    var role = "none"
+    if case .following(let id, let access) = session.state {
+      role = access.role.rawValue
+      await hub.leave(board: board, id: id)
+    }
     await sink.finish()
+    let seconds =
+      Double((ContinuousClock.now - started).components.seconds)
+      + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+    logger.info(
+      "live connection ended",
+      metadata: [
+        "board": .string(board), "role": .string(role), "reason": .string(sink.closeReason ?? "client closed"),
+        "messages": .stringConvertible(session.received), "seconds": .string(String(format: "%.1f", seconds)),
+      ])
+  }
+
+  /// Closes a channel at once: the ``ConnectionGuard`` writes a close frame below the queue and
+  /// cuts the connection; in any case it is closed 3 s later.
+  static func closer(_ channel: (any Channel)?) -> @Sendable (UInt16, String) -> Void {
+    { code, reason in
+      guard let channel else { return }
+      channel.triggerUserOutboundEvent(ConnectionGuard.ForceClose(code: code, reason: reason), promise: nil)
+      channel.eventLoop.scheduleTask(in: .seconds(3)) { channel.close(promise: nil) }
+    }
+  }
+
+  /// An error reply; before the hello, the fifth closes the connection instead (1008).
+  func refuse(_ error: ErrorMessage, _ session: inout Session, _ sink: Outbox) -> Next {
+    if case .waitingForHello = session.state {
+      session.refusedBeforeHello += 1
+      guard session.refusedBeforeHello <= Self.refusalsBeforeHello else {
+        // Queued after the four answers (nothing else can be queued before a hello).
+        sink.yield(.closeNow(code: CloseCode.policyViolation, reason: "too many bad messages before hello"))
+        return .stop
+      }
+    }
+    sink.yield(.text(jsonLine(error)))
+    return .read
   }
 
   /// One message read: answered, or the connection closed.
@@ -78,13 +141,11 @@ struct LiveConnection {
     async throws -> Next
   {
     guard case .text(let text) = message else {
-      sink.yield(.text(jsonLine(ErrorMessage(code: "binaryFrame", message: "Messages are JSON text frames."))))
-      return .read
+      return refuse(ErrorMessage(code: "binaryFrame", message: "Messages are JSON text frames."), &session, sink)
     }
     let bytes = Data(text.utf8)
     guard let envelope = try? JSONDecoder().decode(Envelope.self, from: bytes) else {
-      sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "Not a JSON object with a type."))))
-      return .read
+      return refuse(ErrorMessage(code: "malformed", message: "Not a JSON object with a type."), &session, sink)
     }
     switch (envelope.type, session.state) {
     case ("hello", .waitingForHello):
@@ -115,6 +176,7 @@ struct LiveConnection {
         // The welcome goes first: the hub yields remotes into the same queue only after join.
         sink.yield(.text(jsonLine(welcome)))
         session.state = .following(id: id, access: access)
+        session.lastHello = .now
       }
     case ("hello", .following(_, let access)):
       guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
@@ -125,13 +187,9 @@ struct LiveConnection {
           ))
         return .read
       }
-      if let welcome = try await hub.rewelcome(
-        board: board, role: access.role, after: hello.after, epoch: hello.epoch)
-      {
-        sink.yield(.text(jsonLine(welcome)))
-      }
+      try await helloAgain(hello, role: access.role, &session, sink)
     case ("commit", .waitingForHello):
-      sink.yield(.text(jsonLine(ErrorMessage(code: "helloFirst", message: "Say hello before anything else."))))
+      return refuse(ErrorMessage(code: "helloFirst", message: "Say hello before anything else."), &session, sink)
     case ("commit", .following(let id, let access)):
       guard let commit = try? JSONDecoder().decode(CommitMessage.self, from: bytes) else {
         if let gesture = try? JSONDecoder().decode(GestureOnly.self, from: bytes) {
@@ -192,14 +250,38 @@ struct LiveConnection {
         sink.yield(.text(jsonLine(RejectedMessage(gesture: commit.gesture, reason: reason, message: message))))
       }
     default:
-      sink.yield(
-        .text(
-          jsonLine(
-            ErrorMessage(
-              code: "unknownType",
-              message: "Messages are hello and commit, not \(Identifier.quoted(envelope.type))."))))
+      return refuse(
+        ErrorMessage(
+          code: "unknownType", message: "Messages are hello and commit, not \(Identifier.quoted(envelope.type))."),
+        &session, sink)
     }
     return .read
+  }
+
+  /// A `hello` on a connection that follows already: answered at once when the last was a second
+  /// ago or more; else it waits for that second (one task, no database query), a later one taking
+  /// its place, and each one it replaces is answered `rateLimited`.
+  func helloAgain(_ hello: HelloMessage, role: Role, _ session: inout Session, _ sink: Outbox) async throws {
+    let now = ContinuousClock.now
+    if let deferred = session.deferredHello, deferred.isWaiting {
+      let wait = deferred.replace(with: hello) - now
+      sink.yield(.text(jsonLine(ErrorMessage.rateLimited(wait))))
+      return
+    }
+    if let last = session.lastHello, now - last < Self.helloInterval {
+      let (hub, board) = (hub, board)
+      session.lastHello = last + Self.helloInterval
+      session.deferredHello = DeferredHello(hello, at: last + Self.helloInterval) { hello in
+        if let welcome = try? await hub.rewelcome(board: board, role: role, after: hello.after, epoch: hello.epoch) {
+          sink.yield(.text(jsonLine(welcome)))
+        }
+      }
+      return
+    }
+    session.lastHello = now
+    if let welcome = try await hub.rewelcome(board: board, role: role, after: hello.after, epoch: hello.epoch) {
+      sink.yield(.text(jsonLine(welcome)))
+    }
   }
 
   /// What a `hello` came to.

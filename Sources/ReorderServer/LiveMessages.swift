@@ -9,6 +9,9 @@ enum Outgoing: Sendable {
   /// the same bytes, with no copy of its own.
   case shared(ByteBuffer)
   case close(code: UInt16, reason: String)
+  /// A close written after the frames before it and then the connection cut (by the
+  /// ``ConnectionGuard``, 2 s later at most), not waiting for the client's answer.
+  case closeNow(code: UInt16, reason: String)
 }
 
 /// The close codes the server uses.
@@ -79,4 +82,19 @@ struct ErrorMessage: Encodable {
   var type = "error"
   var code: String
   var message: String
+  var retryAfterMs: Int?
+
+  /// A `hello` again within a second of the last one answered.
+  static func rateLimited(_ wait: Duration) -> ErrorMessage {
+    ErrorMessage(
+      code: "rateLimited", message: "One hello a second: the last one is answered then.",
+      retryAfterMs: wait.wholeMilliseconds)
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, at least 1.
+  var wholeMilliseconds: Int {
+    max(1, Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000))
+  }
 }

@@ -24,8 +24,43 @@ struct Serve: ServerSubcommand {
   @Option(name: .customLong("static"), help: "The web build's folder (Web/dist) to serve.")
   var staticRoot: String?
 
-  @Option(help: "postgresql://reorder_server:PASSWORD@HOST:PORT/DB (optional when only serving files).")
+  @Option(
+    name: .customLong("database-file"),
+    help: "A file holding the postgresql:// URL (kept out of `ps`; first line, trimmed).")
+  var databaseFile: String?
+
+  @Option(
+    help:
+      "postgresql://reorder_server:PASSWORD@HOST:PORT/DB. Prefer --database-file or REORDER_DATABASE_URL: a password here shows in `ps`."
+  )
   var database: String?
+
+  @Option(
+    name: .customLong("allow-origin"),
+    help:
+      "An origin (https://example.com) whose pages may open a live connection; repeatable. The server's own is always allowed."
+  )
+  var allowOrigin: [String] = []
+
+  @Option(
+    name: .customLong("max-connections-per-address"),
+    help: "The most connections open at once from one remote address (the next gets 503).")
+  var maxConnectionsPerAddress = ServeOptions.defaultMaxConnectionsPerAddress
+
+  @Option(
+    name: .customLong("keep-revisions"), help: "Compaction keeps at least this many of each board's last revisions.")
+  var keepRevisions = ServeOptions.defaultKeepRevisions
+
+  @Option(name: .customLong("keep-hours"), help: "Compaction keeps at least this many hours of each board's log.")
+  var keepHours = ServeOptions.defaultKeepHours
+
+  @Option(name: .customLong("compact-every"), help: "Seconds between the compactor's passes over the boards.")
+  var compactEvery = 60.0
+
+  @Option(
+    name: .customLong("wait-for-database"),
+    help: "Seconds to keep trying to reach the database at start before exiting 1 (default 8).")
+  var waitForDatabase = 8.0
 
   @Option(name: .customLong("tls-cert"), help: "The TLS certificate chain (PEM).")
   var tlsCertificate: String?
@@ -38,13 +73,49 @@ struct Serve: ServerSubcommand {
     guard (tlsCertificate == nil) == (tlsKey == nil) else {
       throw ValidationError("--tls-cert and --tls-key go together")
     }
+    guard database == nil || databaseFile == nil else {
+      throw ValidationError("--database and --database-file go alone: give one")
+    }
+    guard (1...100_000).contains(maxConnectionsPerAddress) else {
+      throw ValidationError("--max-connections-per-address \(maxConnectionsPerAddress) is not 1…100000")
+    }
+    guard keepRevisions >= 1 else { throw ValidationError("--keep-revisions must be at least 1") }
+    guard keepHours >= 0, keepHours.isFinite else { throw ValidationError("--keep-hours must be 0 or more") }
+    guard compactEvery > 0, compactEvery.isFinite else { throw ValidationError("--compact-every must be more than 0") }
+    guard waitForDatabase >= 0, waitForDatabase <= 86_400 else {
+      throw ValidationError("--wait-for-database must be 0…86400 seconds")
+    }
+    for origin in allowOrigin where !ServeOptions.isOrigin(origin) {
+      throw ValidationError("--allow-origin \(origin) is not an origin like https://example.com")
+    }
   }
 
   func execute() async throws {
     let options = ServeOptions(
-      host: host, port: port, staticRoot: staticRoot, databaseURL: database, tlsCertificate: tlsCertificate,
-      tlsKey: tlsKey)
+      host: host, port: port, staticRoot: staticRoot, databaseURL: try databaseURL(), tlsCertificate: tlsCertificate,
+      tlsKey: tlsKey, allowedOrigins: allowOrigin, maxConnectionsPerAddress: maxConnectionsPerAddress,
+      keepRevisions: keepRevisions, keepHours: keepHours, compactionInterval: .milliseconds(Int64(compactEvery * 1000)),
+      waitForDatabase: .milliseconds(Int64(waitForDatabase * 1000)))
     try await BoardServer(options).run()
+  }
+
+  /// The database URL: `--database`, else `--database-file`'s first line, else `REORDER_DATABASE_URL`.
+  func databaseURL() throws(ServerError) -> String? {
+    if let database { return database }
+    if let databaseFile {
+      guard let data = FileManager.default.contents(atPath: databaseFile) else {
+        throw ServerError(
+          "--database-file \(databaseFile) \(FileManager.default.fileExists(atPath: databaseFile) ? "cannot be read" : "does not exist")"
+        )
+      }
+      let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first
+      guard let url = line?.trimmingCharacters(in: .whitespaces), !url.isEmpty else {
+        throw ServerError("--database-file \(databaseFile) holds no URL")
+      }
+      return url
+    }
+    if let url = ProcessInfo.processInfo.environment["REORDER_DATABASE_URL"], !url.isEmpty { return url }
+    return nil
   }
 }
 

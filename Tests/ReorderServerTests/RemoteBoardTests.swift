@@ -263,8 +263,8 @@ struct RemoteBoardTests {
   }
 }
 
-/// A small seeded generator (SplitMix64): the same moves every run.
-struct SplitMix {
+/// A small seeded generator (SplitMix64): the same moves every run, the same bytes for a seed.
+struct SplitMix: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
