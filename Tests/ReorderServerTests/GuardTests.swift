@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import ReorderServer
@@ -210,7 +211,7 @@ final class RawSocket: @unchecked Sendable {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     do { try connectLoopback(fd, port: port) } catch {
-      Glibc.close(fd)
+      close()
       throw error
     }
   }
@@ -259,9 +260,20 @@ final class RawSocket: @unchecked Sendable {
     return String(decoding: head.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 101")
   }
 
-  func close() { Glibc.close(fd) }
+  private let closed = Mutex(false)
 
-  deinit { Glibc.close(fd) }
+  /// Closes the socket (once: a second close could close a descriptor the process opened since).
+  func close() {
+    guard
+      closed.withLock({ (closed: inout Bool) in
+        defer { closed = true }
+        return !closed
+      })
+    else { return }
+    Glibc.close(fd)
+  }
+
+  deinit { close() }
 }
 
 /// A client's frame: masked unless asked, final unless asked.
