@@ -411,6 +411,8 @@ convergence.sort()
 pg_start = marks["pg-start"][1]
 resumed = min((t for t in ack_time.values() if t > pg_start), default=None)
 stalled = [r for r, t in ack_time.items() if marks["pg-stop"][0] <= t <= pg_start]
+if resumed is None:
+    failures.append("no move was acked after PostgreSQL started again: the server's commits hang")
 
 links = {}
 for g in ("e1", "e2", "f1", "f2"):
