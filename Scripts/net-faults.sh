@@ -23,7 +23,7 @@
 # Checks (exit 1 when one fails): every process's own (every client equal to GET /api/boards/B at the
 # end, nothing missing or twice, the cards intact); every acked move in the log exactly once, at the
 # revision it was acked (reorder_changes and reorder_gestures, read as the owner), and nothing in the
-# log that was not acked; the faults were applied (packets delayed, dropped); the two figures within
+# log that was not acked; commits acked again once PostgreSQL is back; the faults were applied (packets delayed, dropped); the two figures within
 # 5x their goals (a guard against a hang: the figures are printed, not asserted).
 # Everything it made (namespaces, veths, the bridge, qdiscs, rules, processes) goes at the end,
 # whatever happens.
