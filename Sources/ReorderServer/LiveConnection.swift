@@ -65,7 +65,8 @@ struct LiveConnection {
 
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
     let started = ContinuousClock.now
-    let sink = Outbox(outbound, abort: Self.closer(channel))
+    let sink = Outbox(outbound, metrics: hub.metrics, abort: Self.closer(channel))
+    hub.metrics.connectionOpened(role: nil)
     // Messages are handled in this task; the hello's token check and join, which go deep, run in a
     // task of their own (`join(_:_:)`), so that an idle follower does not keep their stack. (Each
     // message in an `async let` child did the same, but hung twice in 3 runs of the unit stage.)
@@ -95,11 +96,12 @@ struct LiveConnection {
     }
     hub.hellos.forget(session.watch)
     session.deferredHello?.cancel()
-    var role = "none"
+    var role: Role?
     if case .following(let id, let access) = session.state {
-      role = access.role.rawValue
+      role = access.role
       await hub.leave(board: board, id: id)
     }
+    hub.metrics.connectionClosed(role: role)
     await sink.finish()
     let seconds =
       Double((ContinuousClock.now - started).components.seconds)
@@ -107,7 +109,8 @@ struct LiveConnection {
     logger.info(
       "live connection ended",
       metadata: [
-        "board": .string(board), "role": .string(role), "reason": .string(sink.closeReason ?? "client closed"),
+        "board": .string(board), "role": .string(role?.rawValue ?? "none"),
+        "reason": .string(sink.closeReason ?? "client closed"),
         "messages": .stringConvertible(session.received), "seconds": .string(String(format: "%.1f", seconds)),
       ])
   }
@@ -177,6 +180,8 @@ struct LiveConnection {
         sink.yield(.text(jsonLine(welcome)))
         session.state = .following(id: id, access: access)
         session.lastHello = .now
+        hub.metrics.connectionClosed(role: nil)
+        hub.metrics.connectionOpened(role: access.role)
       }
     case ("hello", .following(_, let access)):
       guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
@@ -225,6 +230,7 @@ struct LiveConnection {
         session.held = (commit.gesture, oldest + .seconds(1))
       }
       if let wait {
+        hub.metrics.rateLimited()
         let milliseconds = max(
           1, Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
         sink.yield(
@@ -265,6 +271,7 @@ struct LiveConnection {
     let now = ContinuousClock.now
     if let deferred = session.deferredHello, deferred.isWaiting {
       let wait = deferred.replace(with: hello) - now
+      hub.metrics.rateLimited()
       sink.yield(.text(jsonLine(ErrorMessage.rateLimited(wait))))
       return
     }

@@ -267,3 +267,5 @@ protocol OutboxMetrics: Sendable {
   /// A connection closed as a slow consumer.
   func slowConsumer()
 }
+
+extension ServerMetrics: OutboxMetrics {}

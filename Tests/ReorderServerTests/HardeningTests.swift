@@ -25,6 +25,13 @@ struct HardeningTests {
     return kilobytes * 1024
   }
 
+  /// The value of a metric without labels in the server's `/metrics`.
+  static func metric(_ name: String, port: Int) async throws -> Double? {
+    let text = try await rawRequest(port: port, "/metrics").text
+    let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+    return line.flatMap { Double($0.split(separator: " ").last ?? "") }
+  }
+
   /// A client that sends `frame` as fast as the socket takes it for `seconds` (or until the server
   /// closes), reading nothing; returns how many were sent and whether the server closed it.
   static func flood(_ socket: RawWebSocket, _ frame: [UInt8], seconds: Double) async -> (sent: Int, closed: Bool) {
@@ -98,6 +105,7 @@ struct HardeningTests {
     socket.close()
     try await Task.sleep(for: .milliseconds(300))
     #expect(server.stderrLines.all.contains { $0.contains("live connection ended") && $0.contains("slow consumer") })
+    #expect(try await Self.metric("reorder_slow_consumers_total", port: server.port) == 1)
   }
 
   @Test func helloAgainIsAnsweredAtMostOnceASecondWithoutADatabaseQuery() async throws {
@@ -131,6 +139,7 @@ struct HardeningTests {
       welcomes >= 1 && Double(welcomes) <= answered + 1, "\(welcomes) welcomes in \(answered) s (sent in \(sending) s)")
     #expect(welcomes + limited == 5000, "\(welcomes) welcomes and \(limited) rateLimited")
     #expect(after - before < 500, "\(after - before) transactions for 5,000 hellos")
+    #expect(try await Self.metric("reorder_rate_limited_total", port: server.port) == Double(limited))
     socket.close()
   }
 
