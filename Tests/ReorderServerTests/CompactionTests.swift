@@ -368,7 +368,6 @@ struct Relay {
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind(("127.0.0.1", int(sys.argv[1])))
     server.listen(64)
-    print(server.getsockname()[1], flush=True)
     def pipe(a, b):
         try:
             while True:
@@ -394,32 +393,54 @@ struct Relay {
         threading.Thread(target=pipe, args=(upstream, client), daemon=True).start()
     """
 
-  /// Starts relaying `port` (0: one picked) to `target`, and waits until it listens.
+  /// Starts relaying `port` (0: a free one) to `target`, and waits (up to 10 s) until it listens.
+  /// (No pipe to the process: its port is picked here.)
   init(port: Int, target: Int) async throws {
+    let listening = port == 0 ? try Self.freePort() : port
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.script, "\(port)", "\(target)"]
-    let out = Pipe()
-    process.standardOutput = out
+    process.arguments = ["python3", "-c", Self.script, "\(listening)", "\(target)"]
     process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     self.process = process
-    let line = try await Task.detached {
-      var bytes: [UInt8] = []
-      while !bytes.contains(10) {
-        let data = out.fileHandleForReading.availableData
-        if data.isEmpty { break }
-        bytes += data
-      }
-      return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }.value
-    guard let listening = Int(line) else {
-      process.terminate()
-      Issue.record("the relay did not start: \(line)")
-      throw CancellationError()
-    }
     self.port = listening
+    let deadline = Date().addingTimeInterval(10)
+    while !Self.accepts(listening) {
+      guard Date() < deadline, process.isRunning else {
+        stop()
+        Issue.record("the relay did not listen on \(listening)")
+        throw CancellationError()
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// A port nothing listens on now.
+  static func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// Whether something accepts connections on 127.0.0.1:`port`.
+  static func accepts(_ port: Int) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return (try? connectLoopback(fd, port: port)) != nil
   }
 
   /// Kills the relay, and with it every connection through it.
