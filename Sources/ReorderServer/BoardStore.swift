@@ -19,65 +19,87 @@ struct BoardStore: Sendable {
   let client: PostgresClient
   let logger: Logger
 
+  /// The longest a query may take before it fails (``withTimeLimit(_:_:)``): one in flight when
+  /// PostgreSQL restarted was seen never to end.
+  static let queryTimeLimit = Duration.seconds(10)
+
+  /// `body` within ``queryTimeLimit``.
+  private func bounded<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withTimeLimit(Self.queryTimeLimit, body)
+  }
+
   /// The person a token belongs to, or `nil` for an unknown, revoked or malformed token.
   func access(token: String) async throws -> Access? {
-    guard !token.isEmpty, token.utf8.count <= Token.maximumLength else { return nil }
-    let hash = ByteBuffer(bytes: Token.hash(token))
-    let rows = try await client.query(
-      "SELECT token, board, role FROM public.reorder_server_token(\(hash))", logger: logger)
-    for try await (id, board, role) in rows.decode((Int64, String, String).self) {
-      guard let role = Role(rawValue: role) else { return nil }
-      return Access(token: id, board: board, role: role)
+    try await bounded {
+      guard !token.isEmpty, token.utf8.count <= Token.maximumLength else { return nil }
+      let hash = ByteBuffer(bytes: Token.hash(token))
+      let rows = try await client.query(
+        "SELECT token, board, role FROM public.reorder_server_token(\(hash))", logger: logger)
+      for try await (id, board, role) in rows.decode((Int64, String, String).self) {
+        guard let role = Role(rawValue: role) else { return nil }
+        return Access(token: id, board: board, role: role)
+      }
+      return nil
     }
-    return nil
   }
 
   /// Counts a live connection of `token` against its limit across every instance: `false` when the
   /// token has `limit` open already.
   func open(instance: String, connection: Int, token: Int64, limit: Int) async throws -> Bool {
-    let rows = try await client.query(
-      "SELECT public.reorder_server_open(\(instance), \(Int64(connection)), \(token), \(Int32(limit)))",
-      logger: logger)
-    var opened = false
-    for try await flag in rows.decode(Bool.self) { opened = flag }
-    return opened
+    try await bounded {
+      let rows = try await client.query(
+        "SELECT public.reorder_server_open(\(instance), \(Int64(connection)), \(token), \(Int32(limit)))",
+        logger: logger)
+      var opened = false
+      for try await flag in rows.decode(Bool.self) { opened = flag }
+      return opened
+    }
   }
 
   /// A live connection closed.
   func close(instance: String, connection: Int) async throws {
-    try await client.query("SELECT public.reorder_server_close(\(instance), \(Int64(connection)))", logger: logger)
+    try await bounded {
+      _ = try await client.query(
+        "SELECT public.reorder_server_close(\(instance), \(Int64(connection)))", logger: logger)
+    }
   }
 
   /// This instance is alive (each second), or gone (at shutdown: its connections count no more).
   func instance(_ instance: String, alive: Bool) async throws {
-    if alive {
-      try await client.query("SELECT public.reorder_server_alive(\(instance))", logger: logger)
-    } else {
-      try await client.query("SELECT public.reorder_server_gone(\(instance))", logger: logger)
+    try await bounded {
+      if alive {
+        _ = try await client.query("SELECT public.reorder_server_alive(\(instance))", logger: logger)
+      } else {
+        _ = try await client.query("SELECT public.reorder_server_gone(\(instance))", logger: logger)
+      }
     }
   }
 
   /// Whether a token is still active.
   func isActive(token: Int64) async throws -> Bool {
-    let rows = try await client.query("SELECT public.reorder_server_token_active(\(token))", logger: logger)
-    for try await active in rows.decode(Bool.self) { return active }
-    return false
+    try await bounded {
+      let rows = try await client.query("SELECT public.reorder_server_token_active(\(token))", logger: logger)
+      for try await active in rows.decode(Bool.self) { return active }
+      return false
+    }
   }
 
   /// The whole board as of one revision, or `nil` when there is no such board.
   func board(_ name: String) async throws -> Board? {
-    let rows = try await client.query(
-      "SELECT revision, epoch, id, parent, key, version FROM public.reorder_server_board(\(name))", logger: logger)
-    var board: Board?
-    for try await (revision, epoch, id, parent, key, version) in rows.decode(
-      (Int64, String, String?, String?, String?, Int64?).self)
-    {
-      if board == nil { board = Board(revision: revision, epoch: epoch, rows: [:]) }
-      if let id, let parent, let key, let version {
-        board?.rows[id] = Board.Row(parent: parent, key: key, version: version)
+    try await bounded {
+      let rows = try await client.query(
+        "SELECT revision, epoch, id, parent, key, version FROM public.reorder_server_board(\(name))", logger: logger)
+      var board: Board?
+      for try await (revision, epoch, id, parent, key, version) in rows.decode(
+        (Int64, String, String?, String?, String?, Int64?).self)
+      {
+        if board == nil { board = Board(revision: revision, epoch: epoch, rows: [:]) }
+        if let id, let parent, let key, let version {
+          board?.rows[id] = Board.Row(parent: parent, key: key, version: version)
+        }
       }
+      return board
     }
-    return board
   }
 
   /// One commit read from the log.
@@ -89,23 +111,25 @@ struct BoardStore: Sendable {
 
   /// The commits after `revision`, in order (at most `limit` rows' worth, whole commits).
   func changes(_ board: String, after revision: Int64) async throws -> [Commit] {
-    let rows = try await client.query(
-      """
-      SELECT revision, gesture, id, parent, key, version, deleted
-      FROM public.reorder_server_changes(\(board), \(revision))
-      """, logger: logger)
-    var commits: [Commit] = []
-    for try await (revision, gesture, id, parent, key, version, deleted) in rows.decode(
-      (Int64, String, String, String, String, Int64, Bool).self)
-    {
-      let write = Board.Write(id: id, parent: parent, key: key, version: version, deleted: deleted)
-      if commits.last?.revision == revision {
-        commits[commits.count - 1].writes.append(write)
-      } else {
-        commits.append(Commit(revision: revision, gesture: gesture, writes: [write]))
+    try await bounded {
+      let rows = try await client.query(
+        """
+        SELECT revision, gesture, id, parent, key, version, deleted
+        FROM public.reorder_server_changes(\(board), \(revision))
+        """, logger: logger)
+      var commits: [Commit] = []
+      for try await (revision, gesture, id, parent, key, version, deleted) in rows.decode(
+        (Int64, String, String, String, String, Int64, Bool).self)
+      {
+        let write = Board.Write(id: id, parent: parent, key: key, version: version, deleted: deleted)
+        if commits.last?.revision == revision {
+          commits[commits.count - 1].writes.append(write)
+        } else {
+          commits.append(Commit(revision: revision, gesture: gesture, writes: [write]))
+        }
       }
+      return commits
     }
-    return commits
   }
 
   /// What the database answered to a commit.

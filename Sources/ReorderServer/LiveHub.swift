@@ -325,6 +325,8 @@ actor LiveHub {
 
   /// The most changes written in one round trip.
   static let batchLimit = 64
+  /// The longest a commit's round trip may take before its changes fail.
+  static let commitTimeLimit = Duration.seconds(10)
 
   /// Commits every change waiting for `board` (the caller holds its lock), and leaves each one's
   /// answer in `replies`.
@@ -393,8 +395,13 @@ actor LiveHub {
     }
     let (store, instance) = (store, instance)
     // In a task of its own: a connection that goes away mid-commit cancels its task, and this
-    // round trip carries other connections' changes too.
-    let answers = try await Task { try await store.commit(board: name, client: instance, gestures: gestures) }.value
+    // round trip carries other connections' changes too. Bounded: a round trip in flight when
+    // PostgreSQL restarted was seen never to end, holding the board's lock for ever; past the limit
+    // its changes fail (their connections end, and the clients send them again: a replay of one
+    // that did commit is answered its revision).
+    let answers = try await withTimeLimit(Self.commitTimeLimit) {
+      try await store.commit(board: name, client: instance, gestures: gestures)
+    }
     let answered = ContinuousClock.now
     logger.debug("board \(name): \(answers.count) of \(gestures.count) changes answered in one round trip")
     var acked: [(waiting: Queued, revision: Int64)] = []
