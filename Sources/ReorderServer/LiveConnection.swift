@@ -110,7 +110,7 @@ struct LiveConnection {
       "live connection ended",
       metadata: [
         "board": .string(board), "role": .string(role?.rawValue ?? "none"),
-        "reason": .string(sink.closeReason ?? "client closed"),
+        "reason": .string(sink.closeReason ?? "client closed, or no pong within 30 s"),
         "messages": .stringConvertible(session.received), "seconds": .string(String(format: "%.1f", seconds)),
       ])
   }
