@@ -150,8 +150,8 @@ struct CompactionTests {
     let compaction = ["--keep-revisions", "50", "--keep-hours", "0", "--compact-every", "0.2"]
     let one = try await ServerProcess(["--database", database.server] + compaction)
     let two = try await ServerProcess(["--database", database.server] + compaction)
-    // A follower on the other instance, which is stopped for 2 s mid-load: meanwhile the log is
-    // compacted past its replica.
+    // A follower on the other instance, which is stopped mid-load until the log is compacted past
+    // its replica.
     let follower = LiveClient(port: two.port, board: board)
     follower.hello(viewer)
     let epoch = try #require(try await follower.next("welcome")["epoch"] as? String)
@@ -165,8 +165,15 @@ struct CompactionTests {
     let stopped = Task {
       let deadline = Date().addingTimeInterval(60)
       while acked.value.withLock({ $0.count }) < 40, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+      let atStop = acked.value.withLock { $0.map(\.revision).max() ?? 1 }
       kill(two.process.processIdentifier, SIGSTOP)
-      try await Task.sleep(for: .seconds(3))
+      // Stopped until the log was compacted past what it had (a busy machine commits a few moves a
+      // second: a fixed 3 s could pass with nothing compacted), at least 3 s, at most 120 s.
+      let started = Date()
+      while Date().timeIntervalSince(started) < 120 {
+        if Date().timeIntervalSince(started) >= 3, try await logExtent(database.owner, board).low > atStop + 1 { break }
+        try await Task.sleep(for: .milliseconds(100))
+      }
       kill(two.process.processIdentifier, SIGCONT)
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
