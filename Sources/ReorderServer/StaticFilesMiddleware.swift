@@ -29,10 +29,12 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
 extension StaticSite {
   /// The headers of every static response (DESIGN, "The board server, hardened"): scripts only from
   /// this origin (and WebAssembly compiled from them), connections only to it, no framing, no
-  /// sniffing of types, no referrer sent on.
+  /// sniffing of types, no referrer sent on. Images may also be `data:` URLs (the page's empty
+  /// favicon is `data:,`, so that the browser asks for no `/favicon.ico`): an image runs nothing.
   static let securityHeaders: HTTPFields = [
     .contentSecurityPolicy:
-      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; img-src 'self' data:; "
+      + "frame-ancestors 'none'",
     HTTPField.Name("X-Content-Type-Options")!: "nosniff",
     HTTPField.Name("Referrer-Policy")!: "no-referrer",
   ]
