@@ -225,22 +225,23 @@ extension ConnectionGuard {
       }
     }
 
+    /// The bytes held from earlier reads (taken: `held` is left `nil`) with `buffer` after them, and
+    /// where the new bytes start in them (already scanned before it).
+    private static func joining(_ held: inout ByteBuffer?, _ buffer: ByteBuffer) -> (ByteBuffer, Int) {
+      guard var joined = held else { return (buffer, 0) }
+      held = nil
+      let scanFrom = joined.readableBytes
+      var buffer = buffer
+      joined.writeBuffer(&buffer)
+      return (joined, scanFrom)
+    }
+
     private mutating func read(_ buffer: ByteBuffer, http: inout HTTP, now: NIODeadline) -> ReadAction {
       guard buffer.readableBytes > 0 else { return .wait }
-      var bytes: ByteBuffer
-      var scanFrom = 0
       // Whether `bytes` is the guard's own (the held request and these bytes after it), not a read
       // buffer that a slice would keep whole.
       let own = http.held != nil
-      if var held = http.held {
-        http.held = nil
-        scanFrom = held.readableBytes
-        var buffer = buffer
-        held.writeBuffer(&buffer)
-        bytes = held
-      } else {
-        bytes = buffer
-      }
+      var (bytes, scanFrom) = Self.joining(&http.held, buffer)
       if http.idle {
         http.idle = false
         http.deadline = now + limits.headTime
@@ -286,17 +287,7 @@ extension ConnectionGuard {
 
     private mutating func read(_ buffer: ByteBuffer, webSocket: inout WebSocket) -> ReadAction {
       guard buffer.readableBytes > 0 else { return .wait }
-      var bytes: ByteBuffer
-      var scanFrom = 0
-      if var held = webSocket.held {
-        webSocket.held = nil
-        scanFrom = held.readableBytes
-        var buffer = buffer
-        held.writeBuffer(&buffer)
-        bytes = held
-      } else {
-        bytes = buffer
-      }
+      let (bytes, scanFrom) = Self.joining(&webSocket.held, buffer)
       let view = bytes.readableBytesView
       switch webSocket.scanner.scan(view, from: scanFrom) {
       case .fine(let complete):
