@@ -231,11 +231,10 @@ struct LiveConnection {
       }
       if let wait {
         hub.metrics.rateLimited()
-        let milliseconds = max(
-          1, Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
         sink.yield(
           .text(
-            jsonLine(RejectedMessage(gesture: commit.gesture, reason: "rateLimited", retryAfterMs: milliseconds)))
+            jsonLine(
+              RejectedMessage(gesture: commit.gesture, reason: "rateLimited", retryAfterMs: wait.wholeMilliseconds)))
         )
         return .read
       }
