@@ -21,6 +21,10 @@ cd "$(dirname "$0")/.."
 Scripts/browser-tools.sh
 
 Scripts/web.sh build
+# The library's test pages (a page written for SortableJS, with its script swapped), served beside
+# the examples.
+mkdir -p Web/dist/tests
+cp Tests/Web/pages/*.html Web/dist/tests/
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 log=.build-wasm/web/http.log
@@ -41,7 +45,7 @@ while True:
 PY
 shots=${WEB_SHOTS:-test-out/web}
 mkdir -p "$shots"
-for test in drag keyboard storage bad_input autoscroll scenes share_protocol; do
+for test in drag keyboard storage bad_input autoscroll scenes share_protocol library; do
   python3 "Tests/Web/$test.py" "http://127.0.0.1:$port/" "$shots"
 done
 echo "web-test: passed (screenshots in $shots)"

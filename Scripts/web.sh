@@ -54,6 +54,12 @@ build() {
   wasm-ld --no-entry --gc-sections --strip-all -z stack-size=1048576 "${exports[@]}" \
     -o "$dist/reorderkit.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a" "$builtins"
   cp Web/Page/index.html Web/Page/reorderkit.js Web/Page/style.css "$dist/"
+  # The library (issue 43): the ES modules, the classic script and the engine beside them, and the
+  # examples a developer copies, which load it from ../lib/.
+  mkdir -p "$dist/lib" "$dist/examples"
+  cp Web/Lib/*.js "$dist/lib/"
+  cp "$dist/reorderkit.wasm" "$dist/lib/reorderkit.wasm"
+  cp Examples/web/*.html "$dist/examples/"
   echo "web: $dist built: reorderkit.wasm $(stat -c %s "$dist/reorderkit.wasm") bytes" \
     "($(gzip -9c "$dist/reorderkit.wasm" | wc -c) gzipped) in $((compiled - start)) s"
 }

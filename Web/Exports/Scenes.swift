@@ -24,6 +24,9 @@ struct Outline {
   /// Column limits (the Board's Doing), by section.
   var limits: [Int: Int] = [:]
 
+  /// No data (the web library's boards, which are built from measurements).
+  init() {}
+
   /// Parses an outline; `nil` for a line it does not understand, or data the engine refuses
   /// (an identifier twice, a child before any group).
   init?(_ bytes: UnsafeBufferPointer<UInt8>) {

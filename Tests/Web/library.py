@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""The web library (issue 43) in headless Chromium, as a web developer uses it: the examples of
+Examples/web (a to-do list on a plain <ul>, a kanban board with `group`) and a page written for
+SortableJS with only its <script src> swapped, driven by mouse, touch (CDP) and keyboard alone, with
+the live region read back, SortableJS's events in SortableJS's order, idle with no frame asked for,
+and bad input answered by one console.error or a TypeError.
+
+    python3 Tests/Web/library.py http://127.0.0.1:PORT/ SHOTS_DIR
+"""
+import os
+import sys
+import time
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from browser import check_console, open_browser, wait_for  # noqa: E402
+
+BASE, SHOTS = sys.argv[1], sys.argv[2]
+
+# Every requestAnimationFrame the page asks for, counted (idle is idle: none while nothing moves).
+COUNT_FRAMES = """
+window.__frames = 0;
+const raf = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (f) => { window.__frames++; return raf(f); };
+"""
+
+
+def ready(driver, selector):
+    """The list is measured and wired once its items have a roving tabindex."""
+    wait_for("the list %s to be ready" % selector, lambda: driver.execute_script(
+        "const i = document.querySelector(arguments[0]); return i && i.getAttribute('tabindex') !== null", selector + " > *"))
+
+
+def ids(driver, list_id):
+    return driver.execute_script(
+        "return [...document.getElementById(arguments[0]).children].filter(e => !e.hasAttribute('data-reorderkit-ghost')).map(e => e.dataset.id)", list_id)
+
+
+def center(driver, selector):
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.top, r.bottom]", selector)
+
+
+def mouse(driver, kind, x, y, buttons=1):
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})
+
+
+def drag(driver, start, end, steps=24):
+    (x0, y0), (x1, y1) = start, end
+    mouse(driver, "mousePressed", x0, y0)
+    for i in range(1, steps + 1):
+        mouse(driver, "mouseMoved", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        time.sleep(0.016)
+    time.sleep(0.2)
+    mouse(driver, "mouseReleased", x1, y1, 0)
+
+
+def settled(driver):
+    wait_for("the drop to settle", lambda: driver.execute_script("return !document.querySelector('[data-reorderkit-ghost]')"))
+
+
+def spoken(driver):
+    return driver.execute_script("return document.querySelector('.reorderkit-live')?.textContent ?? ''")
+
+
+def keys(driver, *sequence):
+    for key in sequence:
+        ActionChains(driver).send_keys(key).perform()
+        time.sleep(0.05)
+
+
+def chord(driver, *held_and_key):
+    """Modifiers held down around a key (Shift+Tab, Ctrl+Z, Ctrl+Shift+Z)."""
+    *held, key = held_and_key
+    actions = ActionChains(driver)
+    for modifier in held:
+        actions = actions.key_down(modifier)
+    actions = actions.send_keys(key)
+    for modifier in reversed(held):
+        actions = actions.key_up(modifier)
+    actions.perform()
+    time.sleep(0.05)
+
+
+def todo_by_mouse_keyboard_and_undo():
+    driver = open_browser(before_load=COUNT_FRAMES)
+    try:
+        driver.get(BASE + "examples/todo.html")
+        ready(driver, "#todo")
+        assert ids(driver, "todo") == ["milk", "ada", "taxes", "bike", "book", "plants"]
+        # Idle is idle: a second with nothing moving asks for no frame.
+        time.sleep(0.3)
+        before = driver.execute_script("return window.__frames")
+        time.sleep(1.0)
+        assert driver.execute_script("return window.__frames") == before, "frames asked for while idle"
+
+        # The mouse: Buy milk below File the taxes.
+        x, y, _, _ = center(driver, "[data-id=milk]")
+        _, _, top, bottom = center(driver, "[data-id=taxes]")
+        drag(driver, (x, y), (x, bottom - 4))
+        settled(driver)
+        assert ids(driver, "todo") == ["ada", "taxes", "milk", "bike", "book", "plants"], ids(driver, "todo")
+        assert driver.execute_script("return document.getElementById('order').value") == "ada, taxes, milk, bike, book, plants"
+        assert "position 3 of 6" in spoken(driver), spoken(driver)
+        assert driver.execute_script("return [...document.querySelectorAll('#todo li')].every(e => !e.style.transform)")
+        driver.save_screenshot(os.path.join(SHOTS, "library-todo.png"))
+
+        # The keyboard alone: one Tab stop for the whole list.
+        driver.execute_script("document.activeElement.blur(); document.querySelector('h1').setAttribute('tabindex', '-1'); document.querySelector('h1').focus()")
+        keys(driver, Keys.TAB)
+        first = driver.execute_script("return document.activeElement.dataset.id")
+        assert first is not None, "Tab did not reach the list"
+        keys(driver, Keys.TAB)
+        assert driver.execute_script("return document.activeElement.id") == "task", "a second Tab must leave the list"
+        chord(driver, Keys.SHIFT, Keys.TAB)
+        assert driver.execute_script("return document.activeElement.dataset.id") == first
+        driver.execute_script("document.querySelector('[data-id=ada]').focus()")
+        keys(driver, Keys.SPACE)
+        assert "lifted" in spoken(driver), spoken(driver)
+        keys(driver, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+        assert "position 3 of 6" in spoken(driver), spoken(driver)
+        keys(driver, Keys.SPACE)
+        settled(driver)
+        assert ids(driver, "todo") == ["taxes", "milk", "ada", "bike", "book", "plants"], ids(driver, "todo")
+        assert "Dropped" in spoken(driver), spoken(driver)
+        assert driver.execute_script("return document.activeElement.dataset.id") == "ada", "the focus stays on the dropped item"
+        # Escape puts a lifted item back.
+        keys(driver, Keys.SPACE, Keys.ARROW_UP, Keys.ESCAPE)
+        settled(driver)
+        assert ids(driver, "todo") == ["taxes", "milk", "ada", "bike", "book", "plants"]
+        # Ctrl+Z (keyboardUndo: true) takes the keyboard move back, then the mouse's.
+        chord(driver, Keys.CONTROL, "z")
+        wait_for("the undo", lambda: ids(driver, "todo") == ["ada", "taxes", "milk", "bike", "book", "plants"])
+        chord(driver, Keys.CONTROL, "z")
+        wait_for("the second undo", lambda: ids(driver, "todo") == ["milk", "ada", "taxes", "bike", "book", "plants"])
+        chord(driver, Keys.CONTROL, Keys.SHIFT, "z")
+        wait_for("the redo", lambda: ids(driver, "todo") == ["ada", "taxes", "milk", "bike", "book", "plants"])
+
+        # The store: a reload keeps the order.
+        driver.refresh()
+        ready(driver, "#todo")
+        wait_for("the stored order", lambda: ids(driver, "todo") == ["ada", "taxes", "milk", "bike", "book", "plants"])
+        # An item the page adds is sortable at once.
+        driver.find_element("id", "task").send_keys("Book the dentist" + Keys.ENTER)
+        wait_for("the new item", lambda: len(ids(driver, "todo")) == 7)
+        time.sleep(0.2)
+        x, y, _, _ = center(driver, "#todo li:last-child")
+        _, _, top, _ = center(driver, "#todo li:first-child")
+        drag(driver, (x, y), (x, top + 4))
+        settled(driver)
+        assert driver.execute_script("return document.querySelector('#todo li').textContent") == "Book the dentist"
+        check_console(driver)
+    finally:
+        driver.quit()
+
+
+def kanban_across_lists():
+    driver = open_browser()
+    try:
+        driver.get(BASE + "examples/kanban.html")
+        ready(driver, "#todo")
+        driver.execute_script("""window.log = [];
+          for (const name of ['choose','unchoose','start','end','add','update','sort','remove'])
+            document.addEventListener(name, (e) => window.log.push([name, e.target.id, e.from.id, e.to.id, e.oldIndex, e.newIndex]));""")
+        x, y, _, _ = center(driver, "[data-id=login]")
+        x2, _, _, bottom = center(driver, "[data-id=docs]")
+        drag(driver, (x, y), (x2, bottom - 4), steps=30)
+        settled(driver)
+        assert ids(driver, "todo") == ["export", "search", "icons"]
+        assert ids(driver, "doing") == ["sync", "login", "docs"], ids(driver, "doing")
+        assert driver.execute_script("return document.getElementById('last').value") == "login to doing before docs"
+        log = driver.execute_script("return window.log")
+        assert [e[0] for e in log] == ["choose", "start", "unchoose", "add", "remove", "sort", "sort", "end"], log
+        assert log[-1][2:] == ["todo", "doing", 0, 1], log[-1]
+        # The keyboard carries a card to another column and keeps the focus on it.
+        driver.execute_script("document.querySelector('[data-id=export]').focus()")
+        keys(driver, Keys.SPACE, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+        assert "Done" in spoken(driver), spoken(driver)
+        keys(driver, Keys.SPACE)
+        settled(driver)
+        assert ids(driver, "done") == ["export", "dark"], ids(driver, "done")
+        assert driver.execute_script("return document.activeElement.dataset.id") == "export"
+        driver.save_screenshot(os.path.join(SHOTS, "library-kanban.png"))
+        check_console(driver)
+    finally:
+        driver.quit()
+
+
+def touch(driver, kind, points):
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]})
+
+
+def phone():
+    driver = open_browser()
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
+        driver.get(BASE + "examples/kanban.html")
+        ready(driver, "#todo")
+        # A swipe that moves at once scrolls the board natively (no lift).
+        x, y, _, _ = center(driver, "[data-id=export]")
+        touch(driver, "touchStart", [(x, y)])
+        for i in range(1, 13):
+            touch(driver, "touchMove", [(x - 20 * i, y)])
+            time.sleep(0.016)
+        touch(driver, "touchEnd", [])
+        wait_for("the board to scroll", lambda: driver.execute_script("return document.querySelector('.board').scrollLeft") > 100)
+        assert ids(driver, "todo") == ["login", "export", "search", "icons"]
+        # The fling ends, then the board goes back to its start.
+        last = [None]
+        def stopped():
+            now = driver.execute_script("return document.querySelector('.board').scrollLeft")
+            still, last[0] = now == last[0], now
+            return still or time.sleep(0.15)
+        wait_for("the fling to stop", stopped)
+        driver.execute_script("document.querySelector('.board').scrollLeft = 0")
+        wait_for("the board back at its start", lambda: driver.execute_script("return document.querySelector('.board').scrollLeft") == 0)
+        # A long press lifts; the finger carries the card down its column.
+        x, y, _, _ = center(driver, "[data-id=login]")
+        _, _, _, bottom = center(driver, "[data-id=search]")
+        touch(driver, "touchStart", [(x, y)])
+        time.sleep(0.8)
+        assert "lifted" in spoken(driver), spoken(driver)
+        for i in range(1, 21):
+            touch(driver, "touchMove", [(x, y + (bottom - 4 - y) * i / 20)])
+            time.sleep(0.02)
+        assert driver.execute_script("return window.scrollY") == 0, "the page scrolled under a lifted card"
+        touch(driver, "touchEnd", [])
+        settled(driver)
+        assert ids(driver, "todo") == ["export", "search", "login", "icons"], ids(driver, "todo")
+        driver.save_screenshot(os.path.join(SHOTS, "library-kanban-phone.png"))
+        check_console(driver)
+    finally:
+        driver.quit()
+
+
+def sortablejs_page():
+    driver = open_browser()
+    try:
+        driver.get(BASE + "tests/sortablejs.html")
+        ready(driver, "#a")
+        assert driver.execute_script("return Sortable.get(document.getElementById('a')) === window.first")
+        assert driver.execute_script("return first.toArray()") == ["a1", "a2", "a3", "a4"]
+        assert driver.execute_script("return first.option('animation')") == 150
+        # Not by the handle: nothing happens.
+        x, y, _, _ = center(driver, "[data-id=a1]")
+        _, _, _, bottom = center(driver, "[data-id=a2]")
+        drag(driver, (x + 60, y), (x + 60, bottom - 2))
+        time.sleep(0.3)
+        assert ids(driver, "a") == ["a1", "a2", "a3", "a4"]
+        assert driver.execute_script("return window.log") == []
+        # The filtered item: onFilter, no drag.
+        hx, hy, _, _ = center(driver, "[data-id=a3] .handle")
+        drag(driver, (hx, hy), (hx, hy + 60))
+        time.sleep(0.3)
+        log = driver.execute_script("return window.log")
+        assert [e["name"] for e in log] == ["filter"] and log[0]["item"] == "a3", log
+        driver.execute_script("window.log = []")
+        # By the handle, within the list: choose, start, unchoose, update, sort, end.
+        hx, hy, _, _ = center(driver, "[data-id=a1] .handle")
+        drag(driver, (hx, hy), (hx, bottom - 2))
+        settled(driver)
+        assert ids(driver, "a") == ["a2", "a1", "a3", "a4"], ids(driver, "a")
+        log = driver.execute_script("return window.log")
+        assert [e["name"] for e in log] == ["choose", "start", "unchoose", "update", "sort", "end"], log
+        end = log[-1]
+        assert (end["oldIndex"], end["newIndex"], end["from"], end["to"]) == (0, 1, "a", "a"), end
+        assert end["difference"] == {"items": ["a1"], "from": "a", "to": "a", "before": "a3"}, end
+        # Into the second list (group "shared"): add, remove, sort, sort around them.
+        driver.execute_script("window.log = []")
+        hx, hy, _, _ = center(driver, "[data-id=a4] .handle")
+        bx, _, _, bbottom = center(driver, "[data-id=b2]")
+        drag(driver, (hx, hy), (bx - 80, bbottom - 4), steps=30)
+        settled(driver)
+        assert ids(driver, "b") == ["b1", "b2", "a4"] or ids(driver, "b") == ["b1", "a4", "b2"], ids(driver, "b")
+        log = driver.execute_script("return window.log")
+        assert [e["name"] for e in log] == ["choose", "start", "unchoose", "add", "remove", "sort", "sort", "end"], log
+        # The third list takes nothing (put: false): the card goes back.
+        driver.execute_script("window.log = []")
+        hx, hy, _, _ = center(driver, "[data-id=b1] .handle")
+        cx, _, _, cbottom = center(driver, "[data-id=c1]")
+        drag(driver, (hx, hy), (cx - 80, cbottom - 4), steps=30)
+        settled(driver)
+        assert ids(driver, "c") == ["c1"], ids(driver, "c")
+        assert "b1" in ids(driver, "b")
+        # sort() and destroy().
+        driver.execute_script("first.sort(['a4', 'a3', 'a2', 'a1'].filter(id => first.toArray().includes(id)))")
+        assert driver.execute_script("return first.toArray()") == ["a3", "a2", "a1"]
+        driver.execute_script("first.destroy()")
+        assert driver.execute_script("return Sortable.get(document.getElementById('a'))") is None
+        driver.save_screenshot(os.path.join(SHOTS, "library-sortablejs-page.png"))
+        check_console(driver)
+    finally:
+        driver.quit()
+
+
+def bad_input():
+    driver = open_browser()
+    try:
+        driver.get(BASE + "examples/todo.html")
+        ready(driver, "#todo")
+        thrown = driver.execute_async_script("""
+          const done = arguments[arguments.length - 1];
+          import('../lib/reorderkit.js').then((mod) => {
+            const todo = mod.Sortable.get(document.getElementById('todo'));
+            const out = [];
+            for (const f of [() => new mod.Sortable(null), () => new mod.Sortable('#todo'), () => mod.Sortable.get(document.body) ?? 'none',
+                             () => todo.sort('milk'), () => todo.option(3)]) {
+              try { out.push(String(f())); } catch (e) { out.push(e.constructor.name + ': ' + e.message); }
+            }
+            const ul = document.createElement('ul');
+            ul.innerHTML = '<li>x</li>';
+            document.body.append(ul);
+            new mod.Sortable(ul, { animation: 'fast', sortt: true, onEnd: 5 });
+            done(out);
+          });""")
+        assert thrown[0].startswith("TypeError") and thrown[1].startswith("TypeError"), thrown
+        assert thrown[2] == "none" and thrown[3].startswith("TypeError") and thrown[4].startswith("TypeError"), thrown
+        messages = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        for name in ('\\"animation\\"', '\\"sortt\\"', '\\"onEnd\\"'):
+            assert sum(name in m for m in messages) == 1, (name, messages)
+        # The page keeps working: a drag after the errors.
+        x, y, _, _ = center(driver, "[data-id=milk]")
+        _, _, _, bottom = center(driver, "[data-id=ada]")
+        drag(driver, (x, y), (x, bottom - 4))
+        settled(driver)
+        assert ids(driver, "todo")[:2] == ["ada", "milk"], ids(driver, "todo")
+    finally:
+        driver.quit()
+    # A .wasm that cannot be fetched: one console.error naming it; the list stays as it is.
+    driver = open_browser()
+    try:
+        driver.get(BASE + "tests/missing-engine.html")
+        wait_for("the error", lambda: driver.execute_script("return window.settled === true"))
+        messages = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        named = [m for m in messages if "nowhere.wasm" in m and "could not be loaded" in m]
+        assert len(named) == 1, messages
+        assert ids(driver, "list") == ["1", "2", "3"]
+    finally:
+        driver.quit()
+
+
+for test in (todo_by_mouse_keyboard_and_undo, kanban_across_lists, phone, sortablejs_page, bad_input):
+    started = time.time()
+    test()
+    print("library: %s passed (%.1f s)" % (test.__name__, time.time() - started))
