@@ -22,6 +22,7 @@ build() {
   need=()
   dpkg -s wasi-libc >/dev/null 2>&1 || need+=(wasi-libc)
   dpkg -s libclang-rt-dev-wasm32 >/dev/null 2>&1 || need+=(libclang-rt-dev-wasm32)
+  command -v wasm-opt >/dev/null 2>&1 || need+=(binaryen)
   if ((${#need[@]})); then
     # wasi-libc: malloc and friends; compiler-rt's wasm32 builtins: 128-bit arithmetic (__multi3,
     # the order keys' full-width multiplications).
@@ -58,10 +59,20 @@ build() {
   # examples a developer copies, which load it from ../lib/.
   mkdir -p "$dist/lib" "$dist/examples"
   cp Web/Lib/*.js "$dist/lib/"
-  cp "$dist/reorderkit.wasm" "$dist/lib/reorderkit.wasm"
+  # Its own engine: only what the library calls is exported (the linker drops the scenes, the
+  # shared board and the order keys' restore), then binaryen's wasm-opt -Oz.
+  lib_exports=()
+  while read -r symbol; do
+    grep -q "@_cdecl(\"$symbol\")" Web/Exports/*.swift && lib_exports+=("--export=$symbol")
+  done < <(grep -oh 'rk_[a-z_]*' Web/Lib/*.js | sort -u)
+  wasm-ld --no-entry --gc-sections --strip-all -z stack-size=1048576 "${lib_exports[@]}" \
+    -o "$out/lib.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a" "$builtins"
+  wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
+    "$out/lib.wasm" -o "$dist/lib/reorderkit.wasm"
   cp Examples/web/*.html "$dist/examples/"
   echo "web: $dist built: reorderkit.wasm $(stat -c %s "$dist/reorderkit.wasm") bytes" \
-    "($(gzip -9c "$dist/reorderkit.wasm" | wc -c) gzipped) in $((compiled - start)) s"
+    "($(gzip -9c "$dist/reorderkit.wasm" | wc -c) gzipped) in $((compiled - start)) s;" \
+    "lib/: $(cat "$dist"/lib/*.js | gzip -9c | wc -c) bytes of JavaScript and $(gzip -9c "$dist/lib/reorderkit.wasm" | wc -c) of engine, gzipped"
 }
 
 case "${1:-build}" in
