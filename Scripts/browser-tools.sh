@@ -16,3 +16,18 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
   echo "browser-tools: installing selenium (PyPI)" >&2
   python3 -m pip install --quiet selenium
 fi
+# axe-core, for the accessibility checks: the axe.min.js that PyPI's axe-playwright-python wheel
+# carries (nothing from npm), unpacked once into .build-wasm/axe/.
+axe_dir="$(cd "$(dirname "$0")/.." && pwd)/.build-wasm/axe"
+axe=$axe_dir/axe.min.js
+if [ ! -s "$axe" ]; then
+  echo "browser-tools: fetching axe-core (PyPI's axe-playwright-python wheel)" >&2
+  mkdir -p "$axe_dir"
+  python3 -m pip download --quiet --no-deps --dest "$axe_dir" axe-playwright-python==0.1.8
+  python3 - "$axe_dir" <<'PY'
+import glob, sys, zipfile
+wheel = glob.glob(sys.argv[1] + "/axe_playwright_python-*.whl")[0]
+with zipfile.ZipFile(wheel) as z, open(sys.argv[1] + "/axe.min.js", "wb") as out:
+    out.write(z.read("axe_playwright_python/axe.min.js"))
+PY
+fi

@@ -18,6 +18,18 @@ sys.path.insert(0, os.path.dirname(__file__))
 from browser import check_console, open_browser, wait_for  # noqa: E402
 
 BASE, SHOTS = sys.argv[1], sys.argv[2]
+AXE = os.path.join(os.path.dirname(__file__), "..", "..", ".build-wasm", "axe", "axe.min.js")
+
+
+def accessible(driver, name):
+    """axe-core (4.12, from PyPI's axe-playwright-python wheel; Scripts/browser-tools.sh) finds no
+    violation on the page as it stands."""
+    with open(AXE) as f:
+        driver.execute_script(f.read())
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations.map((v) => [v.id, v.nodes.length, v.nodes[0].target.join(' ')])), (e) => done(String(e)));")
+    assert result == [], "%s: axe-core violations %s" % (name, result)
 
 # Every requestAnimationFrame the page asks for, counted (idle is idle: none while nothing moves).
 COUNT_FRAMES = """
@@ -106,6 +118,7 @@ def todo_by_mouse_keyboard_and_undo():
         assert "position 3 of 6" in spoken(driver), spoken(driver)
         assert driver.execute_script("return [...document.querySelectorAll('#todo li')].every(e => !e.style.transform)")
         driver.save_screenshot(os.path.join(SHOTS, "library-todo.png"))
+        accessible(driver, "todo.html")
 
         # The keyboard alone: one Tab stop for the whole list.
         driver.execute_script("document.activeElement.blur(); document.querySelector('h1').setAttribute('tabindex', '-1'); document.querySelector('h1').focus()")
@@ -183,6 +196,7 @@ def kanban_across_lists():
         assert ids(driver, "done") == ["export", "dark"], ids(driver, "done")
         assert driver.execute_script("return document.activeElement.dataset.id") == "export"
         driver.save_screenshot(os.path.join(SHOTS, "library-kanban.png"))
+        accessible(driver, "kanban.html")
         check_console(driver)
     finally:
         driver.quit()
@@ -231,6 +245,7 @@ def phone():
         settled(driver)
         assert ids(driver, "todo") == ["export", "search", "login", "icons"], ids(driver, "todo")
         driver.save_screenshot(os.path.join(SHOTS, "library-kanban-phone.png"))
+        accessible(driver, "kanban.html on a phone")
         check_console(driver)
     finally:
         driver.quit()
@@ -291,6 +306,7 @@ def sortablejs_page():
         driver.execute_script("first.destroy()")
         assert driver.execute_script("return Sortable.get(document.getElementById('a'))") is None
         driver.save_screenshot(os.path.join(SHOTS, "library-sortablejs-page.png"))
+        accessible(driver, "a page written for SortableJS")
         check_console(driver)
     finally:
         driver.quit()
