@@ -41,7 +41,7 @@ build() {
   # The compile takes a minute or two: it is skipped when the object file is newer than every source.
   if [ -f "$out/reorderkit.o" ] && [ -z "$(find Sources/ReorderKit Web/Exports -name '*.swift' -newer "$out/reorderkit.o" | head -1)" ]; then
     echo "web: $out/reorderkit.o is up to date, not compiled again" >&2
-  elif ! swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm -wmo -parse-as-library \
+  elif ! swiftc -enable-experimental-feature Embedded -enable-experimental-feature Extern -target wasm32-unknown-none-wasm -wmo -parse-as-library \
     -Osize -Xfrontend -disable-stack-protector -module-name ReorderKit -package-name ReorderKit -c -o "$out/reorderkit.o" "${sources[@]}" \
     >"$out/compile.log" 2>&1; then
     echo "web: the engine does not compile for wasm32 (log: $out/compile.log):" >&2

@@ -312,6 +312,51 @@ def sortablejs_page():
         driver.quit()
 
 
+def options_page():
+    driver = open_browser()
+    try:
+        driver.get(BASE + "tests/options.html")
+        ready(driver, "#fixed")
+        # sort: false: its own items keep their places.
+        x, y, _, _ = center(driver, "[data-id=f1]")
+        _, _, _, bottom = center(driver, "[data-id=f3]")
+        drag(driver, (x, y), (x, bottom - 4))
+        settled(driver)
+        assert ids(driver, "fixed") == ["f1", "f2", "f3"], ids(driver, "fixed")
+        # ... but it still gives them to another list of its group.
+        wx, _, _, wbottom = center(driver, "[data-id=w1]")
+        drag(driver, (x, y), (wx, wbottom - 4), steps=30)
+        settled(driver)
+        assert "f1" in ids(driver, "walled") and ids(driver, "fixed") == ["f2", "f3"], (ids(driver, "fixed"), ids(driver, "walled"))
+        # onMove: nothing passes the wall; the page's handler saw dragged, related and willInsertAfter.
+        order = ids(driver, "walled")
+        x, y, _, _ = center(driver, "[data-id=w1]")
+        _, _, _, bottom = center(driver, "[data-id=w3]")
+        drag(driver, (x, y), (x, bottom - 4), steps=30)
+        settled(driver)
+        walled = ids(driver, "walled")
+        assert walled.index("w1") < walled.index("wall"), walled
+        moves = driver.execute_script("return window.moves")
+        assert moves and all(m[0] == "w1" for m in moves[-3:]), moves
+        assert any(m[1] == "wall" for m in moves), moves
+        # disabled: its items do not lift, and it takes none.
+        x, y, _, _ = center(driver, "[data-id=o1]")
+        _, _, _, bottom = center(driver, "[data-id=o2]")
+        drag(driver, (x, y), (x, bottom - 4))
+        time.sleep(0.3)
+        assert ids(driver, "off") == ["o1", "o2"]
+        x, y, _, _ = center(driver, "[data-id=f2]")
+        ox, _, _, obottom = center(driver, "[data-id=o2]")
+        drag(driver, (x, y), (ox, obottom - 4), steps=30)
+        settled(driver)
+        assert ids(driver, "off") == ["o1", "o2"] and "f2" in ids(driver, "fixed"), (ids(driver, "off"), ids(driver, "fixed"))
+        driver.save_screenshot(os.path.join(SHOTS, "library-options.png"))
+        accessible(driver, "the options page")
+        check_console(driver)
+    finally:
+        driver.quit()
+
+
 def bad_input():
     driver = open_browser()
     try:
@@ -358,7 +403,7 @@ def bad_input():
         driver.quit()
 
 
-for test in (todo_by_mouse_keyboard_and_undo, kanban_across_lists, phone, sortablejs_page, bad_input):
+for test in (todo_by_mouse_keyboard_and_undo, kanban_across_lists, phone, sortablejs_page, options_page, bad_input):
     started = time.time()
     test()
     print("library: %s passed (%.1f s)" % (test.__name__, time.time() - started))

@@ -26,14 +26,30 @@ struct LibraryList {
   /// How long others take to move out of the way and the item to settle (`animation`, or 0 under
   /// `prefers-reduced-motion`); `nil`: the engine's own.
   var reflow: Double?
+  /// SortableJS's `sort` (its own items may change places) and whether the page's `onMove` is asked.
+  var sorts = true
+  var asks = false
 }
+
+/// The page's `onMove` (SortableJS's): asked for each new place the engine proposes in a list
+/// (the index among its items without the dragged one). Returns the index to take (the proposed
+/// one, or the place before or after the related item for SortableJS's -1 and 1), or -1 to stay.
+#if arch(wasm32)
+  @_extern(wasm, module: "reorderkit", name: "move")
+  func hostMove(_ list: Int32, _ proposed: Int32, _ current: Int32, _ sameList: Int32) -> Int32
+#else
+  /// Natively (the export layer's benchmarks) there is no page to ask: every place is taken.
+  func hostMove(_ list: Int32, _ proposed: Int32, _ current: Int32, _ sameList: Int32) -> Int32 { proposed }
+#endif
 
 /// Reads a description, one line each (numbers in hundredths of a CSS pixel):
 /// `V id x y width height top left right name` a list, in page coordinates, with its first row's
 /// offset and the rows' insets; `I id height name` an item of the last list, its height the distance
 /// from its top to the next item's; `A id source …` the lists the last list takes items from (none:
 /// only its own); `L id limit` the most items it holds; `T id milliseconds mouse movement` its long
-/// press (mouse 1: a mouse waits for it as well); `M id milliseconds` how long items glide. `nil` for a line it does not understand.
+/// press (mouse 1: a mouse waits for it as well); `M id milliseconds` how long items glide;
+/// `O id sort ask` whether its own items may change places (1) and whether the page's `onMove` is
+/// asked (1). `nil` for a line it does not understand.
 func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList], names: [Int: String])? {
   var lists: [LibraryList] = []
   var names: [Int: String] = [:]
@@ -80,6 +96,10 @@ func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList],
       lists[lists.count - 1].pressDuration = Double(ms) / 1000
       lists[lists.count - 1].mouseWaits = mouse == 1
       lists[lists.count - 1].allowableMovement = Double(movement) / 100
+    case UInt8(ascii: "O"):
+      guard fields.count >= 3, let sorts = numbers[1], let asks = numbers[2], !lists.isEmpty else { return nil }
+      lists[lists.count - 1].sorts = sorts == 1
+      lists[lists.count - 1].asks = asks == 1
     case UInt8(ascii: "M"):
       guard fields.count >= 2, let ms = numbers[1], !lists.isEmpty else { return nil }
       lists[lists.count - 1].reflow = Double(ms) / 1000
@@ -113,6 +133,18 @@ func libraryBoard(_ lists: [LibraryList], names: [Int: String]) -> Board<Int, In
       minimumPressDuration: list.pressDuration, allowableMovement: list.allowableMovement,
       activationDistance: list.mouseWaits ? .infinity : 4)
     if let reflow = list.reflow { view.reflowDuration = reflow }
+    if !list.sorts || list.asks {
+      let (sorts, asks, listID) = (list.sorts, list.asks, list.id)
+      view.policy.targetPosition = { original, current, proposed in
+        // `sort: false`: its own items keep their places (others may still come in).
+        if !sorts, original.section == listID, proposed.section == listID { return original }
+        guard asks, proposed != current else { return proposed }
+        let same: Int32 = original.section == listID ? 1 : 0
+        let index = hostMove(Int32(listID), Int32(proposed.index), Int32(current.index), same)
+        guard index >= 0 else { return current }
+        return PolicyPosition(section: proposed.section, parent: proposed.parent, index: Int(index))
+      }
+    }
     view.announcer.itemName = { names[$0].flatMap { $0.isEmpty ? nil : $0 } ?? "Item \($0)" }
     let listName = list.name.isEmpty ? "List \(list.id)" : list.name
     view.announcer.sectionName = { _ in listName }

@@ -14,6 +14,8 @@ export const POINTER = { touch: 0, pen: 1, mouse: 2 };
 export const KEY = { " ": 0, Enter: 1, Escape: 2, ArrowUp: 3, ArrowDown: 4, ArrowLeft: 5, ArrowRight: 6, Home: 7, End: 8 };
 
 const decoder = new TextDecoder();
+/// What the engine asks the page while it decides (see Web/Exports/Library.swift's hostMove).
+export const host = { move: (list, proposed) => proposed };
 let loading = null;
 let wasmURL = null;
 
@@ -65,6 +67,8 @@ async function instantiate(url) {
     if (kind !== "function") continue;
     (imports[name] ??= {})[field] = (name === "wasi_snapshot_preview1" && wasi[field]) || (() => 52);
   }
+  // The engine asks the page (SortableJS's onMove) through `host`.
+  imports.reorderkit = { move: (list, proposed, current, same) => host.move(list, proposed, current, same) };
   const instance = await WebAssembly.instantiate(module, imports);
   memory = instance.exports.memory;
   if (typeof instance.exports.rk_lib_create !== "function") throw new Error("it is not ReorderKit's engine (no rk_lib_create)");

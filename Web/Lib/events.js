@@ -146,3 +146,26 @@ export function syncDOM(surface, item) {
   }
   return holder;
 }
+
+/// SortableJS's onMove, asked by the engine for a place it proposes in `to` (an index among its
+/// items without the dragged one): the source list's handler sees `dragged`, `related` (the item
+/// the dragged one would stand next to) and `willInsertAfter`. `false` refuses (the item stays where
+/// it is: -1), -1 and 1 put it before or after `related`; anything else takes the proposal.
+export function askMove(surface, to, proposed) {
+  const drag = surface.drag;
+  const onMove = drag?.from.options.onMove;
+  if (!onMove || !to) return proposed;
+  const items = itemsOf(to).filter((e) => e !== drag.item);
+  const at = Math.min(proposed, items.length - 1);
+  const related = items[at] ?? to.el;
+  const willInsertAfter = proposed > at || proposed >= items.length;
+  const event = new CustomEvent("move", { bubbles: true, cancelable: true });
+  Object.assign(event, { to: to.el, from: drag.from.el, dragged: drag.item, draggedRect: drag.item.getBoundingClientRect(),
+    related, relatedRect: related.getBoundingClientRect(), willInsertAfter, originalEvent: surface.lastPointerEvent });
+  let answer;
+  try { answer = onMove.call(drag.from, event, surface.lastPointerEvent); } catch (error) { console.error(error); return proposed; }
+  if (answer === false) return -1;
+  if (answer === -1) return at < 0 ? 0 : at;
+  if (answer === 1) return at + 1;
+  return proposed;
+}

@@ -68,10 +68,12 @@ export function measure(lists, idOf, listId, acceptsFrom, options) {
     const mouseWaits = o.delay > 0 && !o.delayOnTouchOnly ? 1 : 0;
     const movement = sortable.given.has("touchStartThreshold") ? o.touchStartThreshold : 10;
     lines.push(`T ${listId(sortable)} ${Math.round(touchDelay)} ${mouseWaits} ${cents(movement)}`);
+    const asks = options.asksMove();
+    if (!o.sort || asks) lines.push(`O ${listId(sortable)} ${o.sort ? 1 : 0} ${asks ? 1 : 0}`);
     const reduced = options.reducedMotion();
     if (reduced || o.animation > 0) lines.push(`M ${listId(sortable)} ${reduced ? 0 : Math.round(o.animation)}`);
     measured.set(sortable, { frame, offsets, ids: items.map(idOf), stacked: boxes.every((b, i) => i === 0 || b.top >= boxes[i - 1].bottom - 1) });
-    keys.push(`${listId(sortable)} ${Math.round(frame.width)} ${lines.filter((l) => /^[ATM] /.test(l)).slice(-3).join(";")}`);
+    keys.push(`${listId(sortable)} ${Math.round(frame.width)} ${lines.filter((l) => /^[ATMO] /.test(l) && l.split(" ")[1] === String(listId(sortable))).join(";")}`);
     items.forEach((item, i) => sizes.push([idOf(item), Math.round(boxes[i].height)]));
   }
   // What the engine's board depends on beyond the order: the lists, their options, the items and

@@ -90,6 +90,7 @@ function group(value) {
     const okPull = (p) => p === undefined || isBoolean(p) || p === "clone" || isFunction(p);
     const okPut = (p) => p === undefined || isBoolean(p) || isFunction(p) || (Array.isArray(p) && p.every(isString)) || isString(p);
     if (!okPull(g.pull)) { console.error(`Sortable: option "group.pull" cannot be ${describe(g.pull)}; true is used.`); g.pull = true; }
+    if (g.pull === "clone") { console.error(`Sortable: option "group.pull" "clone" is not supported yet; the item moves instead.`); g.pull = true; }
     if (!okPut(g.put)) { console.error(`Sortable: option "group.put" cannot be ${describe(g.put)}; true is used.`); g.put = true; }
     if (g.name !== undefined && g.name !== null && !isString(g.name)) {
       console.error(`Sortable: option "group.name" cannot be ${describe(g.name)}; the list is in no group.`);

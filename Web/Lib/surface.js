@@ -3,11 +3,11 @@
 // engine, runs a frame only while something moves, and applies the engine's render list to the
 // developer's own elements as CSS transforms.
 
-import { BOARD_HEADER, EVENT, KIND, LIST_HEADER, STRIDE, loadEngine, readOrder, renderValues, takeEvents, writeText } from "./engine.js";
+import { BOARD_HEADER, EVENT, KIND, LIST_HEADER, STRIDE, host, loadEngine, readOrder, renderValues, takeEvents, writeText } from "./engine.js";
 import { frameOf, itemsOf, measure } from "./measure.js";
 import { allows } from "./options.js";
 import { wire } from "./input.js";
-import { finishDrag, startDrag, syncDOM } from "./events.js";
+import { askMove, finishDrag, startDrag, syncDOM } from "./events.js";
 
 const now = () => performance.now() / 1000;
 const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
@@ -93,7 +93,8 @@ export class Surface {
       for (const item of itemsOf(s)) sizes?.observe(item);
       s.observers?.[0].takeRecords();
     }
-    const { text, lists, key } = measure(live, this.idOf, this.listId, (to) => this.sources(to, live), { reducedMotion: () => reducedMotion?.matches === true });
+    const asks = live.some((s) => s.options.onMove);
+    const { text, lists, key } = measure(live, this.idOf, this.listId, (to) => this.sources(to, live), { reducedMotion: () => reducedMotion?.matches === true, asksMove: () => asks });
     this.measured = lists;
     // Our own moves (a drop, an undo) leave the engine's board as it is, and its history with it.
     const engine = this.b ? this.order() : null;
@@ -274,3 +275,4 @@ export class Surface {
 }
 
 export const surface = new Surface();
+host.move = (list, proposed) => askMove(surface, surface.listById(list), proposed);
