@@ -357,6 +357,37 @@ def options_page():
         driver.quit()
 
 
+def page_autoscroll():
+    """A list longer than the window: an item held near the window's bottom edge scrolls the page
+    (the engine's auto-scroll, which the page follows), and drops far below where it started."""
+    driver = open_browser()
+    try:
+        driver.get(BASE + "tests/long.html")
+        ready(driver, "#list")
+        height = driver.execute_script("return window.innerHeight")
+        x, y, _, _ = center(driver, "[data-id=i1]")
+        mouse(driver, "mousePressed", x, y)
+        steps = 30
+        for i in range(1, steps + 1):
+            mouse(driver, "mouseMoved", x, y + (height - 20 - y) * i / steps)
+            time.sleep(0.016)
+        wait_for("the page to scroll to the list's end", lambda: driver.execute_script(
+            "return document.querySelector('[data-id=i60]').getBoundingClientRect().bottom <= window.innerHeight"))
+        # Back up over the last items (below the last row there is no place to drop), and release.
+        for i in range(1, 11):
+            mouse(driver, "mouseMoved", x, height - 20 - 15 * i)
+            time.sleep(0.03)
+        time.sleep(0.5)
+        mouse(driver, "mouseReleased", x, height - 170, 0)
+        settled(driver)
+        at = ids(driver, "list").index("i1")
+        assert at >= 50, (at, spoken(driver))
+        assert "Dropped" in spoken(driver), spoken(driver)
+        check_console(driver)
+    finally:
+        driver.quit()
+
+
 def bad_input():
     driver = open_browser()
     try:
@@ -403,7 +434,7 @@ def bad_input():
         driver.quit()
 
 
-for test in (todo_by_mouse_keyboard_and_undo, kanban_across_lists, phone, sortablejs_page, options_page, bad_input):
+for test in (todo_by_mouse_keyboard_and_undo, kanban_across_lists, phone, sortablejs_page, options_page, page_autoscroll, bad_input):
     started = time.time()
     test()
     print("library: %s passed (%.1f s)" % (test.__name__, time.time() - started))

@@ -29,6 +29,13 @@ struct LibraryList {
   /// SortableJS's `sort` (its own items may change places) and whether the page's `onMove` is asked.
   var sorts = true
   var asks = false
+  /// How far the list's top is above its frame (the frame is the list's visible part, in the
+  /// viewport's coordinates; the list's view is scrolled by as much).
+  var offset = 0.0
+  /// How much taller than its frame the list's view is: nothing when the list goes on below the
+  /// viewport (the engine scrolls it, and the page with it, near the viewport's edge), much when it
+  /// ends within it (it never scrolls: the pointer near the list's own end is not an edge).
+  var extra = 0.0
 }
 
 /// The page's `onMove` (SortableJS's): asked for each new place the engine proposes in a list
@@ -48,6 +55,8 @@ struct LibraryList {
 /// from its top to the next item's; `A id source …` the lists the last list takes items from (none:
 /// only its own); `L id limit` the most items it holds; `T id milliseconds mouse movement` its long
 /// press (mouse 1: a mouse waits for it as well); `M id milliseconds` how long items glide;
+/// `Y id offset extra` how far the list's top is above its frame (the frame is its visible part)
+/// and how much taller than its frame its view is;
 /// `O id sort ask` whether its own items may change places (1) and whether the page's `onMove` is
 /// asked (1). `nil` for a line it does not understand.
 func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList], names: [Int: String])? {
@@ -58,7 +67,11 @@ func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList],
     else { return nil }
     let body = line.dropFirst(2)
     let fields = body.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    let numbers = fields.prefix(8).map { decimal($0) }
+    // A list left of the viewport has a negative x: numbers may carry a minus sign.
+    let numbers = fields.prefix(8).map { field -> Int? in
+      guard field.first == UInt8(ascii: "-") else { return decimal(field) }
+      return decimal(field.dropFirst()).map { -$0 }
+    }
     /// The text after the first `count` fields (a name, which may hold spaces).
     func name(after count: Int) -> String {
       let parts = body.split(separator: UInt8(ascii: " "), maxSplits: count, omittingEmptySubsequences: false)
@@ -66,7 +79,9 @@ func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList],
     }
     switch kind {
     case UInt8(ascii: "V"):
-      guard fields.count >= 8, numbers.allSatisfy({ $0 != nil }) else { return nil }
+      guard fields.count >= 8, numbers.allSatisfy({ $0 != nil }), numbers[0]! >= 0,
+        numbers.dropFirst(3).allSatisfy({ $0! >= 0 })
+      else { return nil }
       let n = numbers.map { Double($0!) / 100 }
       guard !lists.contains(where: { $0.id == numbers[0]! }) else { return nil }
       lists.append(
@@ -75,7 +90,8 @@ func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList],
           left: n[6], right: n[7]))
       lists[lists.count - 1].name = name(after: 8)
     case UInt8(ascii: "I"):
-      guard fields.count >= 2, let id = numbers[0], let height = numbers[1], !lists.isEmpty else { return nil }
+      guard fields.count >= 2, let id = numbers[0], let height = numbers[1], id >= 0, height >= 0, !lists.isEmpty
+      else { return nil }
       lists[lists.count - 1].rows.append(id)
       lists[lists.count - 1].heights.append(max(Double(height) / 100, 1))
       names[id] = name(after: 2)
@@ -89,20 +105,24 @@ func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList],
       lists[lists.count - 1].sources = sources
     case UInt8(ascii: "L"):
       guard fields.count >= 2, let limit = numbers[1], !lists.isEmpty else { return nil }
-      lists[lists.count - 1].limit = limit
+      lists[lists.count - 1].limit = max(limit, 0)
     case UInt8(ascii: "T"):
       guard fields.count >= 4, let ms = numbers[1], let mouse = numbers[2], let movement = numbers[3], !lists.isEmpty
       else { return nil }
-      lists[lists.count - 1].pressDuration = Double(ms) / 1000
+      lists[lists.count - 1].pressDuration = Double(max(ms, 0)) / 1000
       lists[lists.count - 1].mouseWaits = mouse == 1
-      lists[lists.count - 1].allowableMovement = Double(movement) / 100
+      lists[lists.count - 1].allowableMovement = Double(max(movement, 0)) / 100
     case UInt8(ascii: "O"):
       guard fields.count >= 3, let sorts = numbers[1], let asks = numbers[2], !lists.isEmpty else { return nil }
       lists[lists.count - 1].sorts = sorts == 1
       lists[lists.count - 1].asks = asks == 1
+    case UInt8(ascii: "Y"):
+      guard fields.count >= 3, let offset = numbers[1], let extra = numbers[2], !lists.isEmpty else { return nil }
+      lists[lists.count - 1].offset = Double(max(offset, 0)) / 100
+      lists[lists.count - 1].extra = Double(max(extra, 0)) / 100
     case UInt8(ascii: "M"):
       guard fields.count >= 2, let ms = numbers[1], !lists.isEmpty else { return nil }
-      lists[lists.count - 1].reflow = Double(ms) / 1000
+      lists[lists.count - 1].reflow = Double(max(ms, 0)) / 1000
     default:
       return nil
     }
@@ -121,9 +141,9 @@ func libraryBoard(_ lists: [LibraryList], names: [Int: String]) -> Board<Int, In
     let width = list.frame.width
     var sizes: [Int: Size] = [:]
     for (id, height) in zip(list.rows, list.heights) { sizes[id] = Size(width: width, height: height) }
-    // The page scrolls, not the list: the view is taller than anything it can hold, so that it
-    // never scrolls its own content (the rows stay where the page laid them out).
-    let viewSize = Size(width: width, height: list.frame.height + list.heights.reduce(0, +) + 100_000)
+    // The view is the list's visible part, scrolled by as much as the list's top is above it: the
+    // engine draws only the visible rows, and its auto-scroll is the page's (which the page mirrors).
+    let viewSize = Size(width: width, height: list.frame.height + list.extra)
     let layout = LayoutConfiguration.list(
       ListLayout.Configuration(
         width: width, height: viewSize.height, rowHeight: list.heights.first ?? 40,
@@ -132,6 +152,7 @@ func libraryBoard(_ lists: [LibraryList], names: [Int: String]) -> Board<Int, In
     view.longPress = LongPressRecognizer(
       minimumPressDuration: list.pressDuration, allowableMovement: list.allowableMovement,
       activationDistance: list.mouseWaits ? .infinity : 4)
+    view.setContentOffset(Point(x: 0, y: list.offset), time: 0)
     if let reflow = list.reflow { view.reflowDuration = reflow }
     if !list.sorts || list.asks {
       let (sorts, asks, listID) = (list.sorts, list.asks, list.id)
@@ -202,15 +223,25 @@ public func rk_lib_destroy(_ b: Int32) {
   if index >= 0, index < boards.count { boards[index] = nil }
 }
 
-/// A list the page moved (it scrolled inside a container, or the layout around it changed): its
-/// frame in page coordinates, in CSS pixels, while nothing is dragged. The history is kept.
+/// A list the page moved (the page scrolled, or the layout around it changed): its visible part in
+/// the viewport's coordinates, in CSS pixels, and how far its top is above it, while nothing is
+/// dragged. The history is kept.
 @_cdecl("rk_lib_place")
-public func rk_lib_place(_ b: Int32, _ list: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+public func rk_lib_place(
+  _ b: Int32, _ list: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ offset: Double,
+  _ extra: Double
+) {
   let index = Int(b) - 1
   guard index >= 0, index < boards.count, boards[index] != nil, x.isFinite, y.isFinite, width.isFinite,
-    height.isFinite, !boards[index]!.board.isDragging, let i = boards[index]!.board.index(of: Int(list))
+    height.isFinite, offset.isFinite, extra.isFinite, extra >= 0, !boards[index]!.board.isDragging,
+    let i = boards[index]!.board.index(of: Int(list))
   else { return }
-  boards[index]!.board._columns[i].frame = Rect(x: x, y: y, width: max(width, 1), height: max(height, 1))
+  let frame = Rect(x: x, y: y, width: max(width, 1), height: max(height, 1))
+  boards[index]!.board._columns[i].frame = frame
+  boards[index]!.board.updateView(Int(list)) { view in
+    view.setViewSize(Size(width: frame.width, height: frame.height + extra))
+    view.setContentOffset(Point(x: 0, y: offset))
+  }
   var right = 0.0
   var bottom = 0.0
   for column in boards[index]!.board.columns {
@@ -218,4 +249,19 @@ public func rk_lib_place(_ b: Int32, _ list: Int32, _ x: Double, _ y: Double, _ 
     bottom = max(bottom, column.frame.maxY)
   }
   boards[index]!.board.visibleSize = Size(width: right, height: bottom)
+}
+
+/// How far a list's view is scrolled (its top above its frame): the engine's auto-scroll moves it
+/// during a drag, and the page scrolls by as much.
+@_cdecl("rk_lib_offset")
+public func rk_lib_offset(_ b: Int32, _ list: Int32) -> Double {
+  let offset = withBoard(b) { board -> Double in board.column(Int(list))?.view.contentOffset.y ?? 0 }
+  return offset ?? 0
+}
+
+/// The page scrolled under a drag (a wheel, a finger elsewhere): the list's view scrolls by as much.
+@_cdecl("rk_lib_scroll")
+public func rk_lib_scroll(_ b: Int32, _ list: Int32, _ dy: Double, _ time: Double) {
+  guard dy.isFinite else { return }
+  performBoard(b) { $0.scroll(view: Int(list), by: Point(x: 0, y: dy), time: time) }
 }

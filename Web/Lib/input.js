@@ -43,7 +43,7 @@ export function wire(surface, sortable) {
       surface.refreshTabStops();
       item.focus({ preventScroll: true });
     }
-    surface.rk.rk_board_pointer_down(surface.b, event.pageX, event.pageY, now(), kind);
+    surface.rk.rk_board_pointer_down(surface.b, event.clientX, event.clientY, now(), kind);
     // A mouse or pen would select text as it moves; a finger must stay free to scroll.
     if (kind !== POINTER.touch && event.cancelable) event.preventDefault();
     surface.handle(now());
@@ -64,6 +64,7 @@ export function wire(surface, sortable) {
     if (!sortable.options.keyboard || !surface.b || surface.press) return;
     const item = itemAt(sortable, event.target);
     if (!item || item !== event.target || sortable.options.disabled) return;
+    if (!surface.drag) surface.placeLists();
     const t = now();
     const shortcut = event.ctrlKey || event.metaKey;
     if (shortcut && !event.altKey && sortable.options.keyboardUndo && (event.key === "z" || event.key === "Z" || event.key === "y")) {
@@ -110,23 +111,20 @@ function focusEngine(surface) {
 
 /// The pointer beyond the list, the release, a finger held still once lifted, and a scroll mid-drag.
 function wireDocument(surface) {
-  let last = null;
   const move = (event) => {
     const press = surface.press;
     if (!press || event.pointerId !== press.pointerId) return;
-    last = event;
     surface.lastPointerEvent = event;
-    surface.rk.rk_board_pointer_move(surface.b, event.pageX, event.pageY, now());
+    surface.rk.rk_board_pointer_move(surface.b, event.clientX, event.clientY, now());
     surface.schedule();
   };
   const release = (event) => {
     const press = surface.press;
     if (!press || event.pointerId !== press.pointerId) return;
     surface.press = null;
-    last = null;
     surface.lastPointerEvent = event;
     if (event.type === "pointercancel") surface.rk.rk_board_cancel(surface.b, now());
-    else surface.rk.rk_board_pointer_up(surface.b, event.pageX, event.pageY, now());
+    else surface.rk.rk_board_pointer_up(surface.b, event.clientX, event.clientY, now());
     press.item.classList.remove(press.sortable.options.chosenClass);
     if (!surface.drag) dispatch(press.sortable, "unchoose", { item: press.item, oldIndex: Array.prototype.indexOf.call(press.sortable.el.children, press.item), originalEvent: event });
     surface.handle(now());
@@ -137,9 +135,8 @@ function wireDocument(surface) {
   document.addEventListener("pointercancel", release);
   // Once an item is lifted the finger carries it: the page does not scroll under it.
   document.addEventListener("touchmove", (event) => { if (surface.drag && event.cancelable) event.preventDefault(); }, { passive: false });
-  window.addEventListener("scroll", () => {
-    if (surface.press && last) surface.rk.rk_board_pointer_move(surface.b, last.clientX + window.scrollX, last.clientY + window.scrollY, now());
-  }, { passive: true });
+  // The page or a container scrolled under a press or a drag (a wheel, the engine's auto-scroll).
+  document.addEventListener("scroll", () => surface.scrolled(), { passive: true, capture: true });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || !surface.press || !surface.b) return;
     surface.rk.rk_board_cancel(surface.b, now());

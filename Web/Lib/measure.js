@@ -20,13 +20,20 @@ export function itemAt(sortable, target) {
   return null;
 }
 
-/// A list's frame in page coordinates.
+/// A list's frame for the engine: its visible part, in the viewport's coordinates, and how far its
+/// top is above that (`offset`, the engine's view is scrolled by as much); `box`, the whole list.
 export function frameOf(el) {
   const r = el.getBoundingClientRect();
-  return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  const top = Math.min(Math.max(r.top, 0), window.innerHeight);
+  const bottom = Math.min(Math.max(r.bottom, 0), window.innerHeight);
+  // A list that ends within the viewport never scrolls its view (extra room below); one that goes on
+  // below it scrolls, with the page, when the pointer nears the viewport's bottom.
+  const extra = r.bottom <= window.innerHeight ? 100000 : 0;
+  return { x: r.left, y: top, width: r.width, height: Math.max(bottom - top, 1), offset: top - r.top, extra, box: r };
 }
 
 const cents = (value) => Math.max(0, Math.round(value * 100));
+const signedCents = (value) => Math.round(value * 100);
 
 /// The name a screen reader hears for an item: its `label` element's text, its aria-label, or its text.
 export function nameOf(sortable, item) {
@@ -37,7 +44,7 @@ export function nameOf(sortable, item) {
 
 /// Measures every list: { text, lists: Map(sortable → {frame, offsets: Map(item → {x, y})}) }, where
 /// text is the engine's description (see Web/Exports/Library.swift) and the offsets are each item's
-/// place within its list, as the page lays it out.
+/// place from its list's top left corner, as the page lays it out.
 export function measure(lists, idOf, listId, acceptsFrom, options) {
   const lines = [];
   const measured = new Map();
@@ -48,16 +55,18 @@ export function measure(lists, idOf, listId, acceptsFrom, options) {
     const items = itemsOf(sortable);
     const boxes = items.map((item) => item.getBoundingClientRect());
     const offsets = new Map();
-    const left = window.scrollX, top = window.scrollY;
-    items.forEach((item, i) => offsets.set(item, { x: boxes[i].left + left - frame.x, y: boxes[i].top + top - frame.y }));
+    const box = frame.box;
+    items.forEach((item, i) => offsets.set(item, { x: boxes[i].left - box.left, y: boxes[i].top - box.top }));
     const first = boxes[0];
     const inset = first
-      ? { top: first.top + top - frame.y, left: first.left + left - frame.x, right: frame.x + frame.width - (first.right + left) }
+      ? { top: first.top - box.top, left: first.left - box.left, right: box.right - first.right }
       : { top: 0, left: 0, right: 0 };
     const spacing = boxes.length > 1 ? Math.max(0, boxes[1].top - boxes[0].bottom) : 0;
     const labelledBy = sortable.el.getAttribute("aria-labelledby");
     const name = sortable.el.getAttribute("aria-label") || (labelledBy && document.getElementById(labelledBy)?.textContent.trim()) || `List ${listId(sortable)}`;
-    lines.push(`V ${listId(sortable)} ${cents(frame.x)} ${cents(frame.y)} ${cents(frame.width)} ${cents(frame.height)} ${cents(inset.top)} ${cents(inset.left)} ${cents(inset.right)} ${name.replace(/\s+/g, " ")}`);
+    // Hundredths of a pixel; a list left of the viewport has a negative x.
+    lines.push(`V ${listId(sortable)} ${signedCents(frame.x)} ${signedCents(frame.y)} ${cents(frame.width)} ${cents(frame.height)} ${cents(inset.top)} ${cents(inset.left)} ${cents(inset.right)} ${name.replace(/\s+/g, " ")}`);
+    lines.push(`Y ${listId(sortable)} ${cents(frame.offset)} ${cents(frame.extra)}`);
     items.forEach((item, i) => {
       const height = i + 1 < boxes.length ? boxes[i + 1].top - boxes[i].top : boxes[i].height + spacing;
       lines.push(`I ${idOf(item)} ${cents(height)} ${nameOf(sortable, item)}`);

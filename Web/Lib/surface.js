@@ -23,6 +23,7 @@ export class Surface {
   nextListId = 1;
   measured = new Map();
   placed = new Map();
+  known = new Map();
   key = "";
   press = null;
   drag = null;
@@ -117,6 +118,7 @@ export class Surface {
     }
     this.key = key;
     this.placed = new Map([...lists].map(([s, m]) => [s, m.frame]));
+    this.known = new Map([...lists].map(([s, m]) => [s, m.frame.offset]));
     for (const s of live) s.ready = true;
   }
 
@@ -126,7 +128,7 @@ export class Surface {
     return lists.filter((from) => from !== to && !from.options.disabled && allows(from, to, null));
   }
 
-  /// The lists may have moved on the page (a scroll inside a container, a reflow around them).
+  /// The lists may have moved in the viewport (the page scrolled, the layout around them changed).
   placeLists() {
     for (const s of this.lists) {
       const m = this.measured.get(s);
@@ -134,11 +136,42 @@ export class Surface {
       if (!m || !placed || !s.el.isConnected) continue;
       const f = frameOf(s.el);
       m.frame = f;
-      if (Math.abs(f.x - placed.x) > 0.5 || Math.abs(f.y - placed.y) > 0.5 || Math.abs(f.width - placed.width) > 0.5 || Math.abs(f.height - placed.height) > 0.5) {
+      const moved = ["x", "y", "width", "height", "offset", "extra"].some((k) => Math.abs(f[k] - placed[k]) > 0.5);
+      if (moved) {
         this.placed.set(s, f);
-        this.rk.rk_lib_place(this.b, this.listId(s), f.x, f.y, f.width, f.height);
+        this.rk.rk_lib_place(this.b, this.listId(s), f.x, f.y, f.width, f.height, f.offset, f.extra);
+      }
+      this.known.set(s, this.placed.get(s).offset);
+    }
+  }
+
+  /// The page scrolled under a press or a drag: each list's view scrolls by as much (its frame
+  /// stays where it was placed, its top moved).
+  scrolled() {
+    if (!this.b || (!this.press && !this.drag)) return;
+    const t = now();
+    for (const s of this.lists) {
+      const placed = this.placed.get(s), known = this.known.get(s);
+      if (!placed || known === undefined) continue;
+      const real = placed.y - s.el.getBoundingClientRect().top;
+      if (Math.abs(real - known) > 0.5) {
+        this.rk.rk_lib_scroll(this.b, this.listId(s), real - known, t);
+        this.known.set(s, this.rk.rk_lib_offset(this.b, this.listId(s)));
       }
     }
+    this.schedule();
+  }
+
+  /// The engine's auto-scroll moved a list's view: the page (or the list's scrolling container)
+  /// scrolls by as much, so that the list's top is where the engine has it.
+  follow(s, offset) {
+    const known = this.known.get(s);
+    if (known === undefined || Math.abs(offset - known) < 0.5) return false;
+    this.known.set(s, offset);
+    const scroller = scrollerOf(s.el);
+    const real = this.placed.get(s).y - s.el.getBoundingClientRect().top;
+    scroller.scrollBy(0, offset - real);
+    return true;
   }
 
   /// A frame on the next animation frame, if none is asked for yet.
@@ -196,7 +229,7 @@ export class Surface {
     let gap = null;
     for (let k = 0; k < count; k++) {
       const id = v[o], fx = v[o + 1], fy = v[o + 2], elements = v[o + 10];
-      frames.set(id, [fx, fy]);
+      frames.set(id, [fx, fy, rk.rk_lib_offset(this.b, id)]);
       o += LIST_HEADER;
       const rows = [];
       for (let i = 0; i < elements; i++, o += STRIDE) {
@@ -205,6 +238,13 @@ export class Surface {
         else if (kind === KIND.gap) gap = { list: id, x: fx + v[o + 2], y: fy + v[o + 3], rows };
       }
       placed.push(...rows);
+    }
+    if (this.drag) {
+      let followed = false;
+      for (const [id, [, , offset]] of frames) followed = this.follow(this.listById(id), offset) || followed;
+      // The content moved under a pointer held still: the board looks for the place under it again.
+      const p = this.lastPointerEvent;
+      if (followed && this.press && p) this.rk.rk_board_pointer_move(this.b, p.clientX, p.clientY, t);
     }
     const lead = this.drag ? this.idOf(this.drag.item) : -1;
     let carried = null;
@@ -220,18 +260,19 @@ export class Surface {
       }
       // Across lists the board carries the item; within its own list the list draws it lifted.
       const at = v[4] >= 0 ? [v[5], v[6]] : carried;
-      if (at) this.drag.float(at[0] - window.scrollX, at[1] - window.scrollY);
+      if (at) this.drag.float(at[0], at[1]);
     } else if (this.floating) {
       const settling = this.floating.id;
       const row = placed.find(([id]) => id === settling);
       const at = v[4] >= 0 ? [v[5], v[6]] : row && row[3] ? [row[1], row[2]] : null;
-      if (at) this.floating.place(at[0] - window.scrollX, at[1] - window.scrollY);
+      if (at) this.floating.place(at[0], at[1]);
       else { this.floating.remove(); this.floating = null; }
     }
     return v[3] === 1 || v[4] >= 0;
   }
 
-  /// Puts an element at a place in page coordinates, by a transform from where the page laid it out.
+  /// Puts an element at a place in the viewport, by a transform from where the page laid it out
+  /// (its list's top left corner is the list's frame less the view's scroll).
   moveTo(element, x, y, frames) {
     if (!element) return;
     const sortable = this.listOf(element);
@@ -239,7 +280,7 @@ export class Surface {
     const offset = m?.offsets.get(element);
     const origin = sortable && frames.get(this.listId(sortable));
     if (!offset || !origin) return;
-    const dx = x - (origin[0] + offset.x), dy = y - (origin[1] + offset.y);
+    const dx = x - (origin[0] + offset.x), dy = y - (origin[1] - origin[2] + offset.y);
     const transform = Math.abs(dx) < 0.01 && Math.abs(dy) < 0.01 ? "" : `translate(${dx}px, ${dy}px)`;
     if (element.style.transform !== transform) element.style.transform = transform;
     if (transform) this.touched.add(element);
@@ -272,6 +313,15 @@ export class Surface {
   }
 
   order() { return readOrder(this.rk, this.b); }
+}
+
+/// What scrolls a list: its nearest scrolling ancestor, or the page.
+function scrollerOf(el) {
+  for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (/(auto|scroll|overlay)/.test(style.overflowY) && node.scrollHeight > node.clientHeight) return node;
+  }
+  return window;
 }
 
 export const surface = new Surface();
