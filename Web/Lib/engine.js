@@ -37,10 +37,16 @@ export function loadEngine() {
   return loading;
 }
 
-async function instantiate(url) {
+async function compile(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  const module = await WebAssembly.compile(await response.arrayBuffer());
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+async function instantiate(url) {
+  // The classic script fetched and compiled it already (reorderkit-sortable.js), when the URL is the same.
+  const early = globalThis.__reorderkitEngine;
+  const module = early && early.url === url.href ? await early.module : await compile(url);
   let memory = null;
   // The C library's imports: random bytes for Swift's hashing seeds, stderr for a failed
   // precondition's message; anything else is unsupported here (ENOSYS).

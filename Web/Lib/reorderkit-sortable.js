@@ -11,6 +11,23 @@
   var base = document.currentScript && document.currentScript.src ? document.currentScript.src : document.baseURI;
   var real = null;
   var waiting = [];
+  // The engine is fetched and compiled now, and the module's files asked for all at once (not one
+  // import after another); engine.js takes the compiled engine up.
+  var wasm = new URL("reorderkit.wasm", base).href;
+  window.__reorderkitEngine = {
+    url: wasm,
+    module: fetch(wasm).then(function (response) {
+      if (!response.ok) throw new Error(("HTTP " + response.status + " " + response.statusText).trim());
+      return response.arrayBuffer();
+    }).then(function (bytes) { return WebAssembly.compile(bytes); }),
+  };
+  window.__reorderkitEngine.module.catch(function () {});
+  ["reorderkit.js", "sortable.js", "engine.js", "options.js", "measure.js", "surface.js", "events.js", "input.js"].forEach(function (file) {
+    var link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = new URL(file, base).href;
+    document.head.appendChild(link);
+  });
   var loaded = import(new URL("reorderkit.js", base).href).then(function (module) {
     real = module.Sortable;
     waiting.splice(0).forEach(function (shim) { shim._start(); });

@@ -22,4 +22,8 @@ export const ReorderKit = {
   },
 };
 
+// The engine starts loading once the page's own module code has run (it may set engineURL first),
+// while the page goes on: the first list is ready sooner.
+queueMicrotask(() => loadEngine());
+
 export default Sortable;

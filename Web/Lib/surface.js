@@ -62,10 +62,20 @@ export class Surface {
   /// Items added, removed or resized by the page: measured again (not our own moves, which the
   /// engine made and knows).
   observe(sortable) {
-    const again = () => this.rebuildSoon();
-    const mutations = new MutationObserver(again);
+    const mutations = new MutationObserver(() => this.rebuildSoon());
     mutations.observe(sortable.el, { childList: true });
-    const sizes = new ResizeObserver(again);
+    // A ResizeObserver reports every element once when it starts observing it: only a size that
+    // differs from the one last seen is a change.
+    const seen = new WeakMap();
+    const sizes = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const { target, contentRect: r } of entries) {
+        const last = seen.get(target);
+        seen.set(target, [r.width, r.height]);
+        if (last && (Math.abs(last[0] - r.width) > 0.5 || Math.abs(last[1] - r.height) > 0.5)) changed = true;
+      }
+      if (changed) this.rebuildSoon();
+    });
     sizes.observe(sortable.el);
     for (const item of itemsOf(sortable)) sizes.observe(item);
     sortable.observers = [mutations, sizes];
