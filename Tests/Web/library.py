@@ -388,6 +388,54 @@ def page_autoscroll():
         driver.quit()
 
 
+def virtual_lists():
+    """ReorderKit.virtual: the photo grid example (10,000) by mouse and keyboard, and a list of a
+    million rows by keyboard alone, with aria-setsize and aria-posinset, and idle with no frame."""
+    driver = open_browser(before_load=COUNT_FRAMES)
+    try:
+        driver.get(BASE + "examples/photos.html")
+        wait_for("the photos", lambda: driver.execute_script("return document.querySelectorAll('[data-reorderkit-item]').length > 10"))
+        shown = driver.execute_script("return document.querySelectorAll('[data-reorderkit-item]').length")
+        assert shown < 100, "only the visible photos are elements: %d" % shown
+        assert driver.execute_script("return document.querySelector('[data-reorderkit-item]').getAttribute('aria-setsize')") == "10000"
+        time.sleep(0.3)
+        before = driver.execute_script("return window.__frames")
+        time.sleep(1.0)
+        assert driver.execute_script("return window.__frames") == before, "frames asked for while idle"
+        x, y, _, _ = center(driver, "[data-reorderkit-item='1']")
+        x2, y2, _, _ = center(driver, "[data-reorderkit-item='3']")
+        drag(driver, (x, y), (x2 + 20, y2))
+        wait_for("the drop", lambda: "Dropped" in driver.execute_script("return document.querySelector('[aria-live]').textContent"))
+        posinset = lambda n: driver.execute_script("return document.querySelector(`[data-reorderkit-item='${arguments[0]}']`).getAttribute('aria-posinset')", n)
+        assert (posinset(1), posinset(2), posinset(3)) == ("3", "1", "2"), (posinset(1), posinset(2), posinset(3))
+        # The keyboard: photo 2 (now first) one place to the right.
+        driver.execute_script("document.querySelector(`[data-reorderkit-item='2']`).focus()")
+        keys(driver, Keys.SPACE, Keys.ARROW_RIGHT, Keys.SPACE)
+        wait_for("the keyboard drop", lambda: posinset(2) == "2")
+        assert driver.execute_script("return document.activeElement.dataset.reorderkitItem") == "2"
+        driver.save_screenshot(os.path.join(SHOTS, "library-photos.png"))
+        accessible(driver, "photos.html")
+        check_console(driver)
+        # A million rows: End reaches the last, which says where it is; it moves up one by the keyboard.
+        driver.get(BASE + "tests/million.html")
+        wait_for("the rows", lambda: driver.execute_script("return document.querySelectorAll('[data-reorderkit-item]').length > 5"))
+        driver.execute_script("document.querySelector(`[data-reorderkit-item='1']`).focus()")
+        keys(driver, Keys.END)
+        wait_for("the last row", lambda: driver.execute_script("return document.activeElement.getAttribute('aria-posinset')") == "1000000")
+        assert driver.execute_script("return document.activeElement.getAttribute('aria-setsize')") == "1000000"
+        assert driver.execute_script("return document.querySelectorAll('[data-reorderkit-item]').length") < 60
+        keys(driver, Keys.SPACE, Keys.ARROW_UP, Keys.SPACE)
+        wait_for("the move", lambda: driver.execute_script("return window.ends.length") == 1)
+        old, new, difference = driver.execute_script("return window.ends[0]")
+        assert (old, new) == (999999, 999998), (old, new)
+        assert difference == {"items": ["r1000000"], "from": {}, "to": {}, "before": "r999999"} or difference["before"] == "r999999", difference
+        assert driver.execute_script("return rows.toArray().slice(-2)") == ["r1000000", "r999999"]
+        accessible(driver, "a million rows")
+        check_console(driver)
+    finally:
+        driver.quit()
+
+
 def bad_input():
     driver = open_browser()
     try:
@@ -434,7 +482,7 @@ def bad_input():
         driver.quit()
 
 
-for test in (todo_by_mouse_keyboard_and_undo, kanban_across_lists, phone, sortablejs_page, options_page, page_autoscroll, bad_input):
+for test in (todo_by_mouse_keyboard_and_undo, kanban_across_lists, phone, sortablejs_page, options_page, page_autoscroll, virtual_lists, bad_input):
     started = time.time()
     test()
     print("library: %s passed (%.1f s)" % (test.__name__, time.time() - started))

@@ -62,9 +62,14 @@ public func rk_set_size(_ h: Int32, _ width: Double, _ height: Double, _ time: D
   guard width.isFinite, height.isFinite, width > 0, height > 0 else { return }
   let index = Int(h) - 1
   guard index >= 0, index < views.count, let scene = views[index]?.scene else { return }
+  let virtual = views[index]?.virtual
   withView(h) { view in
     view.setViewSize(Size(width: width, height: height), time: time)
-    view.setLayout(sceneLayout(scene, width: width, height: height), time: time)
+    if let v = virtual {
+      view.setLayout(virtualLayout(v.kind, v.a, v.b, v.c, v.d, width: width, height: height), time: time)
+    } else {
+      view.setLayout(sceneLayout(scene, width: width, height: height), time: time)
+    }
   }
 }
 

@@ -4,6 +4,8 @@ struct WebView {
   var pending: [CollectionViewEvent<Int, Int>] = []
   /// The scene, for its layout at a new size.
   var scene = WebScene.colors
+  /// A virtual list's or grid's layout (Virtual.swift), for its layout at a new size; `nil`: the scene's.
+  var virtual: VirtualLayout?
   /// The engine's own reflow and settle duration, given back when reduced motion is turned off.
   let reflowDuration: Double
   /// The items' order keys, once the page saves them (see OrderKeys.swift).

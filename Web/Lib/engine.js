@@ -15,7 +15,7 @@ export const KEY = { " ": 0, Enter: 1, Escape: 2, ArrowUp: 3, ArrowDown: 4, Arro
 
 const decoder = new TextDecoder();
 /// What the engine asks the page while it decides (see Web/Exports/Library.swift's hostMove).
-export const host = { move: (list, proposed) => proposed };
+export const host = { move: (list, proposed) => proposed, name: () => 0 };
 let loading = null;
 let wasmURL = null;
 
@@ -74,7 +74,10 @@ async function instantiate(url) {
     (imports[name] ??= {})[field] = (name === "wasi_snapshot_preview1" && wasi[field]) || (() => 52);
   }
   // The engine asks the page (SortableJS's onMove) through `host`.
-  imports.reorderkit = { move: (list, proposed, current, same) => host.move(list, proposed, current, same) };
+  imports.reorderkit = {
+    move: (list, proposed, current, same) => host.move(list, proposed, current, same),
+    name: (view, id) => host.name(view, id),
+  };
   const instance = await WebAssembly.instantiate(module, imports);
   memory = instance.exports.memory;
   if (typeof instance.exports.rk_lib_create !== "function") throw new Error("it is not ReorderKit's engine (no rk_lib_create)");

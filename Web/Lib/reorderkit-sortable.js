@@ -22,7 +22,7 @@
     }).then(function (bytes) { return WebAssembly.compile(bytes); }),
   };
   window.__reorderkitEngine.module.catch(function () {});
-  ["reorderkit.js", "sortable.js", "engine.js", "options.js", "measure.js", "surface.js", "events.js", "input.js"].forEach(function (file) {
+  ["reorderkit.js", "sortable.js", "engine.js", "options.js", "measure.js", "surface.js", "events.js", "input.js", "virtual.js"].forEach(function (file) {
     var link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = new URL(file, base).href;

@@ -9,11 +9,14 @@
 
 import { Sortable } from "./sortable.js";
 import { loadEngine, setEngineURL } from "./engine.js";
+import { VirtualList } from "./virtual.js";
 
 export { Sortable };
 
 export const ReorderKit = {
   Sortable,
+  /// A list or grid too long for the DOM: only the visible items exist (see virtual.js).
+  virtual: (container, options) => new VirtualList(container, options),
   /// Resolves once the engine is loaded (true), or could not be (false, with one console.error).
   ready: () => loadEngine().then((rk) => rk !== null),
   /// Where reorderkit.wasm is, when it is not beside this module; call before the first list.
