@@ -24,6 +24,7 @@ test: setup
 ## board's tests), built as `make test` builds them.
 unit:
 	@Scripts/with-postgres.sh $(SWIFT) test --traits Sharing
+	@REORDERKIT_PG_OUTAGES=1 Scripts/with-postgres.sh $(SWIFT) test --traits Sharing --filter theServerStoppedAndStartedMidSequenceLosesNothing
 
 e2e: setup
 	@Scripts/e2e.sh

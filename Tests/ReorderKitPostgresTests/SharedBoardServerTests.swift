@@ -67,7 +67,12 @@ struct SharedBoardServerTests {
     await b.close()
   }
 
-  @Test func theServerStoppedAndStartedMidSequenceLosesNothing() async throws {
+  /// It stops the shared PostgreSQL, which the other suites of the same `swift test` (the board
+  /// server's) use at the same time: it runs in a run of its own (Scripts/test.sh and `make unit`
+  /// run it apart, with REORDERKIT_PG_OUTAGES=1). Together they failed now and then: a server's
+  /// hello found no database, and its tests waited for a welcome in vain.
+  @Test(.enabled(if: outagesAllowed, "stops the shared PostgreSQL: run apart with REORDERKIT_PG_OUTAGES=1"))
+  func theServerStoppedAndStartedMidSequenceLosesNothing() async throws {
     let cards = (1...8).map { "c\($0)" }
     let name = try await makeBoard("restart", [("todo", cards), ("doing", []), ("done", [])])
     let outbox = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path

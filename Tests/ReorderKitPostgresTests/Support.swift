@@ -10,6 +10,9 @@ let serverURL = ProcessInfo.processInfo.environment["REORDERKIT_PG_URL"]
 /// Its control script: `stop` and `start`.
 let serverControl = ProcessInfo.processInfo.environment["REORDERKIT_PG_CONTROL"]
 
+/// Whether this run may stop and start the test server (a run of its own: other suites use it too).
+let outagesAllowed = ProcessInfo.processInfo.environment["REORDERKIT_PG_OUTAGES"] == "1"
+
 /// Stops or starts the test server (and waits until it has).
 func server(_ verb: String) async throws {
   let process = Process()
