@@ -80,13 +80,15 @@ def sections(driver):
 
 
 def still(driver, item):
-    """Waits until `item`'s element stands still (the same place in two frames 100 ms apart)."""
+    """Waits until `item`'s element is shown and stands still (the same place in two frames 100 ms
+    apart); an element not shown yet (it glides in from outside the view) is waited for."""
     where = lambda: driver.execute_script(
-        "const r = document.querySelector(`[data-id='${arguments[0]}']`).getBoundingClientRect(); return [r.x, r.y]", item)
+        "const e = document.querySelector(`[data-id='${arguments[0]}']`); if (!e) return null;"
+        "const r = e.getBoundingClientRect(); return [r.x, r.y]", item)
     last = [None]
 
     def same():
         now = where()
-        stood, last[0] = now == last[0], now
+        stood, last[0] = now is not None and now == last[0], now
         return stood
     wait_for("%s to stand still" % item, lambda: same() or time.sleep(0.1))

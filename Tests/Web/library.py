@@ -31,11 +31,20 @@ def accessible(driver, name):
         "axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations.map((v) => [v.id, v.nodes.length, v.nodes[0].target.join(' ')])), (e) => done(String(e)));")
     assert result == [], "%s: axe-core violations %s" % (name, result)
 
-# Every requestAnimationFrame the page asks for, counted (idle is idle: none while nothing moves).
+# Every requestAnimationFrame, timer and observer callback the page asks for or gets, counted
+# (idle is idle: none while nothing moves).
 COUNT_FRAMES = """
 window.__frames = 0;
 const raf = window.requestAnimationFrame.bind(window);
 window.requestAnimationFrame = (f) => { window.__frames++; return raf(f); };
+for (const name of ["setTimeout", "setInterval"]) {
+  const original = window[name].bind(window);
+  window[name] = (f, ...rest) => { window.__frames++; return original(f, ...rest); };
+}
+for (const name of ["ResizeObserver", "MutationObserver", "IntersectionObserver"]) {
+  const Original = window[name];
+  window[name] = class extends Original { constructor(callback) { super((...a) => { window.__frames++; return callback(...a); }); } };
+}
 """
 
 
@@ -106,7 +115,7 @@ def todo_by_mouse_keyboard_and_undo():
         time.sleep(0.3)
         before = driver.execute_script("return window.__frames")
         time.sleep(1.0)
-        assert driver.execute_script("return window.__frames") == before, "frames asked for while idle"
+        assert driver.execute_script("return window.__frames") == before, "a frame, timer or observer callback while idle"
 
         # The mouse: Buy milk below File the taxes.
         x, y, _, _ = center(driver, "[data-id=milk]")
@@ -401,7 +410,7 @@ def virtual_lists():
         time.sleep(0.3)
         before = driver.execute_script("return window.__frames")
         time.sleep(1.0)
-        assert driver.execute_script("return window.__frames") == before, "frames asked for while idle"
+        assert driver.execute_script("return window.__frames") == before, "a frame, timer or observer callback while idle"
         x, y, _, _ = center(driver, "[data-reorderkit-item='1']")
         x2, y2, _, _ = center(driver, "[data-reorderkit-item='3']")
         drag(driver, (x, y), (x2 + 20, y2))

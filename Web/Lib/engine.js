@@ -30,7 +30,7 @@ export function setEngineURL(url) {
 /// compiled is one console.error naming its URL; the promise then resolves to null and every list
 /// stays as the page made it.
 export function loadEngine() {
-  loading ??= instantiate(wasmURL ?? new URL("reorderkit.wasm", import.meta.url)).catch((error) => {
+  loading ??= instantiateEngine(wasmURL ?? new URL("reorderkit.wasm", import.meta.url)).catch((error) => {
     console.error(`ReorderKit: the engine ${wasmURL ?? new URL("reorderkit.wasm", import.meta.url)} could not be loaded (${error.message}); the lists stay as they are.`);
     return null;
   });
@@ -43,7 +43,9 @@ async function compile(url) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-async function instantiate(url) {
+/// Fetches, compiles and instantiates an engine (the library's, or the demo page's own build);
+/// returns its exports. Throws with what went wrong.
+export async function instantiateEngine(url) {
   // The classic script fetched and compiled it already (reorderkit-sortable.js), when the URL is the same.
   const early = globalThis.__reorderkitEngine;
   const module = early && early.url === url.href ? await early.module : await compile(url);

@@ -2,6 +2,7 @@
 // and draws the engine's render list once a frame; it decides nothing about where anything goes
 // (gaps, activation, keyboard moves, announcements, order keys are the engine's). Only the visible
 // cells exist as DOM elements, positioned with CSS transforms.
+import { instantiateEngine } from "./lib/engine.js";
 
 const report = [];
 const reorderKit = { report, ready: false };
@@ -80,39 +81,10 @@ function colorOf(n) {
 }
 
 
+// The engine: the library's loader (lib/engine.js, beside this page in Web/dist), on the page's own
+// build of it (every rk_ export: the scenes, the Board and the shared board).
 async function loadEngine() {
-  const response = await fetch(new URL("reorderkit.wasm", import.meta.url));
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  const module = await WebAssembly.compile(await response.arrayBuffer());
-  // The C library's imports: random bytes for Swift's hashing seeds, stderr for a failed
-  // precondition's message; anything else (files, clocks) is unsupported here (ENOSYS).
-  let memory = null;
-  const wasi = {
-    random_get(pointer, length) {
-      crypto.getRandomValues(new Uint8Array(memory.buffer, pointer, length));
-      return 0;
-    },
-    fd_write(fd, iovs, count, written) {
-      const data = new DataView(memory.buffer);
-      let text = "", total = 0;
-      for (let i = 0; i < count; i++) {
-        const base = data.getUint32(iovs + i * 8, true), length = data.getUint32(iovs + i * 8 + 4, true);
-        text += new TextDecoder().decode(new Uint8Array(memory.buffer, base, length));
-        total += length;
-      }
-      data.setUint32(written, total, true);
-      if (text.trim()) console.warn(`reorderkit.wasm: ${text.trimEnd()}`);
-      return 0;
-    },
-  };
-  const imports = {};
-  for (const { module: name, name: field, kind } of WebAssembly.Module.imports(module)) {
-    if (kind !== "function") continue;
-    (imports[name] ??= {})[field] = (name === "wasi_snapshot_preview1" && wasi[field]) || (() => 52);
-  }
-  const instance = await WebAssembly.instantiate(module, imports);
-  memory = instance.exports.memory;
-  return instance.exports;
+  return instantiateEngine(new URL("reorderkit.wasm", import.meta.url));
 }
 
 // MARK: Saving
@@ -1732,8 +1704,17 @@ async function start(rk, { scene, items, reset }) {
   requestAnimationFrame(frame);
 }
 
+// The scene navigation: the current scene marked, and the page titled after it.
+function markScene(scene, title) {
+  for (const link of document.querySelectorAll(".bar nav a")) {
+    if (new URLSearchParams(link.search).get("scene") === scene) link.setAttribute("aria-current", "page");
+  }
+  document.title = `${title} · ReorderKit`;
+}
+
 try {
   const parameters = parseParameters();
+  markScene(parameters.scene, parameters.share !== null ? `Board · ${parameters.share}` : SCENE_VIEWS[parameters.scene]?.title ?? "Board");
   let rk;
   try {
     rk = await loadEngine();
