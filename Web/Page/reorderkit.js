@@ -72,12 +72,14 @@ function colorOf(n) {
   const h = frac(0.03 + n * 0.61803398875), s = 0.5 + 0.35 * frac(n * 0.377), v = 0.78 + 0.18 * frac(n * 0.533);
   const l = v * (1 - s / 2);
   const sl = l === 0 || l === 1 ? 0 : (v - l) / Math.min(l, 1 - l);
-  // Relative luminance of the RGB colour decides the label's colour, as on the desktop.
+  // The label is black or white, whichever contrasts more with the colour by WCAG's relative
+  // luminance: at least 4.58:1 (the two meet at a luminance of 0.179), so every label reads.
   const f = (k) => { const c = (k + h * 6) % 6; return v - v * s * Math.max(0, Math.min(c, 4 - c, 1)); };
-  const [r, g, b] = [f(5), f(3), f(1)];
+  const linear = (c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const [r, g, b] = [f(5), f(3), f(1)].map(linear);
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return { background: `hsl(${(h * 360).toFixed(1)} ${(sl * 100).toFixed(1)}% ${(l * 100).toFixed(1)}%)`,
-    label: luminance > 0.6 ? "rgba(0,0,0,0.55)" : "rgba(255,255,255,0.9)" };
+    label: (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? "#000" : "#fff" };
 }
 
 
