@@ -133,8 +133,7 @@ func libraryLists(_ bytes: UnsafeBufferPointer<UInt8>) -> (lists: [LibraryList],
 /// A board of measured lists; `nil` when the engine refuses them (an item in two lists).
 func libraryBoard(_ lists: [LibraryList], names: [Int: String]) -> Board<Int, Int, Int>? {
   var columns: [Board<Int, Int, Int>.Column] = []
-  var right = 0.0
-  var bottom = 0.0
+  var listNames: [Int: String] = [:]
   for list in lists {
     var snapshot = Snapshot<Int, Int>()
     guard (try? snapshot.appendSection(list.id, items: list.rows)) != nil else { return nil }
@@ -168,30 +167,32 @@ func libraryBoard(_ lists: [LibraryList], names: [Int: String]) -> Board<Int, In
     }
     view.announcer.itemName = { names[$0].flatMap { $0.isEmpty ? nil : $0 } ?? "Item \($0)" }
     let listName = list.name.isEmpty ? "List \(list.id)" : list.name
+    listNames[list.id] = listName
     view.announcer.sectionName = { _ in listName }
     columns.append(
       Board<Int, Int, Int>.Column(
         id: list.id, frame: list.frame, view: view,
         accepts: BoardAcceptance(sources: list.sources, limit: list.limit), header: nil, title: listName))
-    right = max(right, list.frame.maxX)
-    bottom = max(bottom, list.frame.maxY)
   }
-  guard var board = try? Board<Int, Int, Int>(columns: columns, visibleSize: Size(width: right, height: bottom))
-  else { return nil }
-  var listNames: [Int: String] = [:]
-  for list in lists { listNames[list.id] = list.name.isEmpty ? "List \(list.id)" : list.name }
+  // Visible: the union of the lists' frames (the board's default), so that it never scrolls itself.
+  guard var board = try? Board<Int, Int, Int>(columns: columns) else { return nil }
   board.viewName = { listNames[$0] ?? "List \($0)" }
   return board
 }
 
 /// Creates a board of the lists described in the input buffer (see ``libraryLists(_:)``); returns
 /// its handle for the board's exports, or 0 when the description does not parse.
+/// The board of the description in the first `length` bytes of the input buffer, or `nil`.
+func libraryBoard(input length: Int32) -> Board<Int, Int, Int>? {
+  guard length >= 0, Int(length) <= inputBuffer.capacity,
+    let (lists, names) = libraryLists(UnsafeBufferPointer(start: inputBuffer.base, count: Int(length)))
+  else { return nil }
+  return libraryBoard(lists, names: names)
+}
+
 @_cdecl("rk_lib_create")
 public func rk_lib_create(_ length: Int32) -> Int32 {
-  guard length >= 0, Int(length) <= inputBuffer.capacity,
-    let (lists, names) = libraryLists(UnsafeBufferPointer(start: inputBuffer.base, count: Int(length))),
-    let board = libraryBoard(lists, names: names)
-  else { return 0 }
+  guard let board = libraryBoard(input: length) else { return 0 }
   let size = board.visibleSize
   if let free = boards.firstIndex(where: { $0 == nil }) {
     boards[free] = WebBoard(board: board, outline: Outline(), size: size)
@@ -207,10 +208,8 @@ public func rk_lib_create(_ length: Int32) -> Int32 {
 @_cdecl("rk_lib_update")
 public func rk_lib_update(_ b: Int32, _ length: Int32) -> Int32 {
   let index = Int(b) - 1
-  guard index >= 0, index < boards.count, let old = boards[index], !old.board.isDragging, length >= 0,
-    Int(length) <= inputBuffer.capacity,
-    let (lists, names) = libraryLists(UnsafeBufferPointer(start: inputBuffer.base, count: Int(length))),
-    let board = libraryBoard(lists, names: names)
+  guard index >= 0, index < boards.count, let old = boards[index], !old.board.isDragging,
+    let board = libraryBoard(input: length)
   else { return 0 }
   boards[index] = WebBoard(board: board, outline: Outline(), size: board.visibleSize)
   return 1

@@ -81,10 +81,3 @@ public func rk_set_offset(_ h: Int32, _ x: Double, _ y: Double, _ time: Double) 
     return view.scroll(by: delta, time: time)
   }
 }
-
-/// The view's scroll position (the engine's auto-scroll and keyboard move it; the page follows).
-@_cdecl("rk_offset_y")
-public func rk_offset_y(_ h: Int32) -> Double { withView(h) { $0.contentOffset.y } ?? 0 }
-
-@_cdecl("rk_offset_x")
-public func rk_offset_x(_ h: Int32) -> Double { withView(h) { $0.contentOffset.x } ?? 0 }

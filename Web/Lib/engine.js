@@ -100,9 +100,10 @@ export function renderValues(rk) {
   return new Float64Array(rk.memory.buffer, base, (rk.memory.buffer.byteLength - base) >> 3);
 }
 
-/// The board's events since the last call: { kind, id, a, b, text } each (text for announcements).
-export function takeEvents(rk, b) {
-  const count = rk.rk_board_take_events(b);
+/// The events since the last call, of a board (or of a view, with `take` rk.rk_take_events):
+/// { kind, id, a, b, text } each (text for announcements).
+export function takeEvents(rk, b, take = rk.rk_board_take_events) {
+  const count = take(b);
   if (count === 0) return [];
   const records = new Int32Array(rk.memory.buffer, rk.rk_events_buffer(), count * 4).slice();
   const bytes = new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), rk.rk_text_length());
@@ -127,4 +128,16 @@ export function readOrder(rk, b) {
     else if (line.startsWith("I ") && items) items.push(Number(line.slice(2)));
   }
   return order;
+}
+
+/// A polite live region, visually hidden, that speaks the engine's announcements.
+export function liveRegion() {
+  const live = document.createElement("div");
+  live.className = "reorderkit-live";
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "status");
+  Object.assign(live.style, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)",
+    clipPath: "inset(50%)", whiteSpace: "nowrap", margin: "-1px", padding: "0", border: "0" });
+  document.body.append(live);
+  return live;
 }

@@ -3,7 +3,7 @@
 // engine, runs a frame only while something moves, and applies the engine's render list to the
 // developer's own elements as CSS transforms.
 
-import { BOARD_HEADER, EVENT, KIND, LIST_HEADER, STRIDE, host, loadEngine, readOrder, renderValues, takeEvents, writeText } from "./engine.js";
+import { BOARD_HEADER, EVENT, KIND, LIST_HEADER, STRIDE, host, liveRegion, loadEngine, readOrder, renderValues, takeEvents, writeText } from "./engine.js";
 import { frameOf, itemsOf, measure } from "./measure.js";
 import { allows } from "./options.js";
 import { wire } from "./input.js";
@@ -217,14 +217,7 @@ export class Surface {
     const owner = this.drag?.from ?? this.lists[0];
     const spoken = owner?.options.messages ? owner.options.messages(text) : text;
     if (spoken == null || spoken === "") return;
-    if (!this.live) {
-      this.live = document.createElement("div");
-      this.live.className = "reorderkit-live";
-      this.live.setAttribute("aria-live", "polite");
-      this.live.setAttribute("role", "status");
-      Object.assign(this.live.style, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", clipPath: "inset(50%)", whiteSpace: "nowrap", margin: "-1px", padding: "0", border: "0" });
-      document.body.append(this.live);
-    }
+    this.live ??= liveRegion();
     this.live.textContent = spoken;
   }
 

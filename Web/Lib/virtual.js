@@ -9,13 +9,13 @@
 //     onEnd: (event) => console.log(event.difference),
 //   });
 
-import { EVENT, KEY, POINTER, host, loadEngine } from "./engine.js";
+import { EVENT, KEY, POINTER, STRIDE, host, liveRegion, loadEngine, renderValues, takeEvents } from "./engine.js";
 import { describe } from "./options.js";
 
 const now = () => performance.now() / 1000;
-const HEADER = 8, STRIDE = 14;
+const HEADER = 8; // a view's render header (a board's is BOARD_HEADER)
 const MAX = 8_000_000; // the tallest content a container is given, in CSS pixels
-const encoder = new TextEncoder(), decoder = new TextDecoder();
+const encoder = new TextEncoder();
 const views = new Map(); // handle → VirtualList, for the engine's questions (an item's name)
 
 host.name = (h, id) => views.get(h)?.nameBytes(id) ?? 0;
@@ -54,11 +54,7 @@ export class VirtualList {
     if (getComputedStyle(container).overflowY === "visible") container.style.overflowY = "auto";
     container.style.touchAction = "manipulation";
     container.setAttribute("role", container.getAttribute("role") ?? "list");
-    this.live = document.createElement("div");
-    this.live.setAttribute("aria-live", "polite");
-    this.live.setAttribute("role", "status");
-    Object.assign(this.live.style, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" });
-    document.body.append(this.live);
+    this.live = liveRegion();
     this.ready = loadEngine().then((rk) => rk && this.start(rk, layout));
   }
 
@@ -211,14 +207,8 @@ export class VirtualList {
   }
 
   events(quiet) {
-    const count = this.rk.rk_take_events(this.h);
-    if (!count) return;
-    const records = new Int32Array(this.rk.memory.buffer, this.rk.rk_events_buffer(), count * 4).slice();
-    const text = new Uint8Array(this.rk.memory.buffer, this.rk.rk_text_buffer(), this.rk.rk_text_length()).slice();
-    for (let i = 0; i < count; i++) {
-      const [kind, id, a, b] = records.subarray(i * 4, i * 4 + 4);
+    for (const { kind, id, a, text: said } of takeEvents(this.rk, this.h, this.rk.rk_take_events)) {
       if (kind === EVENT.announcement && !quiet) {
-        const said = decoder.decode(text.subarray(a, a + b));
         const spoken = this.options.messages ? this.options.messages(said) : said;
         if (spoken) this.live.textContent = spoken;
       } else if (kind === EVENT.lifted) {
@@ -256,7 +246,7 @@ export class VirtualList {
   draw(t) {
     const rk = this.rk;
     const count = rk.rk_render(this.h, t);
-    const v = new Float64Array(rk.memory.buffer, rk.rk_render_buffer(), HEADER + count * STRIDE);
+    const v = renderValues(rk);
     const [ox, oy, , ch, animating] = [v[1], v[2], v[3], v[4], v[5]];
     // A browser caps an element's height (Chromium near 33.5 million pixels; a million 40 px rows
     // are 40 million): past MAX the container scrolls a shorter content, in proportion.
