@@ -33,6 +33,8 @@
 #   NET_FAULTS_SHAPER=nfqueue Scripts/net-faults.sh    # the NFQUEUE link even where netem exists
 #   NET_FAULTS_BIN=DIR Scripts/net-faults.sh           # reorder-server and reorder-server-load from DIR
 #   NET_FAULTS_KEEP=1 Scripts/net-faults.sh            # keep the run's files (logs, reports) in /tmp
+#   NET_FAULTS_HEARTBEAT_MS=0 Scripts/net-faults.sh    # clients without a heartbeat (default 1000 ms:
+#                                                      # ping, and reconnect attempts that race)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -246,7 +248,7 @@ for g in "${GROUPS_ALL[@]}"; do
   esac
   ip netns exec "${NS[$g]}" "$BIN/reorder-server-load" --faults --board nf --host "$SERVER_IP" --ports "$PORT" \
     --pids "$SERVER_PID" "${args[@]}" --seconds "$SECONDS_RUN" --rate 10 --ready-file "$WORK/$g.ready" \
-    --go-file "$WORK/go" --wait-for "$COMMITS" >"$WORK/$g.json" 2>"$WORK/$g.err" &
+    --go-file "$WORK/go" --wait-for "$COMMITS" --heartbeat-ms "${NET_FAULTS_HEARTBEAT_MS:-1000}" >"$WORK/$g.json" 2>"$WORK/$g.err" &
   PIDS+=("$!")
   eval "LOAD_$g=$!"
 done

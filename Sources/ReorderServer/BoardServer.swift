@@ -82,8 +82,24 @@ public struct BoardServer: Sendable {
         headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
         body: .init(byteBuffer: ByteBuffer(string: ready ? "ready\n" : "not ready\n")))
     }
-    router.get("/metrics") { _, _ -> Response in
-      Response(
+    router.get("/metrics") { [options] request, context -> Response in
+      switch Self.metricsAccess(request, from: context.channel.remoteAddress, token: options.metricsToken) {
+      case .allowed: break
+      case .unauthorized:
+        return Response(
+          status: .unauthorized,
+          headers: [.contentType: "text/plain; charset=utf-8", .wwwAuthenticate: "Bearer", .cacheControl: "no-store"],
+          body: .init(byteBuffer: ByteBuffer(string: "/metrics needs the metrics token (Authorization: Bearer …).\n")))
+      case .forbidden:
+        return Response(
+          status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+          body: .init(
+            byteBuffer: ByteBuffer(
+              string:
+                "/metrics answers this machine only; give the server --metrics-token-file to scrape it from elsewhere.\n"
+            )))
+      }
+      return Response(
         status: .ok, headers: [.contentType: ServerMetrics.contentType, .cacheControl: "no-store"],
         body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
     }
@@ -101,6 +117,34 @@ public struct BoardServer: Sendable {
         body: .init(byteBuffer: ByteBuffer(bytes: page)))
     }
     return router
+  }
+
+  /// What `GET /metrics` answers a request.
+  enum MetricsAccess: Equatable {
+    case allowed
+    /// A token is configured and the request does not carry it: 401.
+    case unauthorized
+    /// No token is configured and the request is not from a loopback address: 403.
+    case forbidden
+  }
+
+  /// `/metrics` with ``ServeOptions/metricsToken``: the request's `Authorization: Bearer` must be it
+  /// (compared in time independent of where they differ). Without one, only loopback addresses.
+  ///
+  /// ```swift
+  /// BoardServer.metricsAccess(request, from: channel.remoteAddress, token: nil)   // .allowed from 127.0.0.1
+  /// ```
+  static func metricsAccess(_ request: Request, from address: SocketAddress?, token: String?) -> MetricsAccess {
+    guard let token else {
+      guard let ip = address?.ipAddress else { return .forbidden }
+      return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.") ? .allowed : .forbidden
+    }
+    guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return .unauthorized }
+    let given = Array(header.utf8.dropFirst(7))
+    let wanted = Array(token.utf8)
+    var difference = UInt8(given.count == wanted.count ? 0 : 1)
+    for i in 0..<wanted.count { difference |= wanted[i] ^ (i < given.count ? given[i] : 0) }
+    return difference == 0 ? .allowed : .unauthorized
   }
 
   /// Whether a live request may connect: it has no `Origin`, or a `ws://`/`wss://` one (neither is

@@ -34,6 +34,10 @@ public struct ServeOptions: Sendable {
   /// How long `serve` waits for its database at start before it exits 1 (at least 10 s's worth of
   /// tries is never given: the default gives up within 10 s).
   public var waitForDatabase: Duration
+  /// The bearer token `GET /metrics` asks for (`--metrics-token-file`, `REORDER_METRICS_TOKEN`).
+  /// Without one, `/metrics` answers only requests from this machine (a loopback address) and 403
+  /// to the rest: a scraper elsewhere needs the token.
+  public var metricsToken: String?
 
   /// The defaults of DESIGN's "The board server, hardened".
   public static let defaultMaxConnectionsPerAddress = 64
@@ -48,7 +52,7 @@ public struct ServeOptions: Sendable {
     tlsCertificate: String? = nil, tlsKey: String? = nil, allowedOrigins: [String] = [],
     maxConnectionsPerAddress: Int = Self.defaultMaxConnectionsPerAddress,
     keepRevisions: Int = Self.defaultKeepRevisions, keepHours: Double = Self.defaultKeepHours,
-    compactionInterval: Duration = .seconds(60), waitForDatabase: Duration = .seconds(8)
+    compactionInterval: Duration = .seconds(60), waitForDatabase: Duration = .seconds(8), metricsToken: String? = nil
   ) {
     self.host = host
     self.port = port
@@ -62,6 +66,7 @@ public struct ServeOptions: Sendable {
     self.keepHours = keepHours
     self.compactionInterval = compactionInterval
     self.waitForDatabase = waitForDatabase
+    self.metricsToken = metricsToken
   }
 }
 

@@ -167,8 +167,6 @@ enum ServerSchema {
       ORDER BY c.revision, c.seq
     $$
     """,
-    boardsToCompact,
-    compact,
     // Version 1's commit took its rows without checking them; version 2's checks every rule itself.
     "DROP FUNCTION IF EXISTS public.reorder_server_commit(text, text, text, text[], text[], text[], bigint[], boolean[])",
     // Each gesture the server committed, with its change as the client sent it: a replay with the same
@@ -181,6 +179,10 @@ enum ServerSchema {
       revision bigint NOT NULL,
       PRIMARY KEY (board, gesture))
     """,
+    // Compaction trims a board's gestures up to the revision its log was compacted through.
+    "CREATE INDEX IF NOT EXISTS reorder_gestures_revision ON reorder_gestures (board, revision)",
+    boardsToCompact,
+    compact,
     commit,
     commitMany,
   ]
@@ -189,7 +191,8 @@ enum ServerSchema {
   static let compactionBatch = 1000
 
   /// `reorder_server_boards_to_compact`: the boards whose log holds a revision older than their
-  /// last `p_keep` (the hours are checked by `reorder_server_compact`).
+  /// last `p_keep` (the hours are checked by `reorder_server_compact`), or whose record of gestures
+  /// holds one their log was compacted through.
   static let boardsToCompact = """
     CREATE OR REPLACE FUNCTION public.reorder_server_boards_to_compact(p_keep bigint) RETURNS SETOF text
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
@@ -197,6 +200,9 @@ enum ServerSchema {
       SELECT b.board FROM reorder_boards b
       WHERE EXISTS (
         SELECT 1 FROM reorder_changes c WHERE c.board = b.board AND c.revision <= b.revision - greatest(p_keep, 1))
+      OR EXISTS (
+        SELECT 1 FROM reorder_gestures g JOIN reorder_server_compacted k ON k.board = g.board
+        WHERE g.board = b.board AND g.revision <= k.through)
       ORDER BY b.board
     $$
     """
@@ -208,7 +214,11 @@ enum ServerSchema {
   /// with no hole). It never locks the board's row, so commits go on meanwhile; a second caller on
   /// the same board at the same time (another instance) gets 0 at once. `reorder_server_compacted`
   /// records the highest revision touched, which `reorder_server_changes` never returns again.
-  /// Answers the rows deleted: fewer than a batch when the board is done.
+  /// Then the board's record of gestures (`reorder_gestures`, which answers a replayed gesture its
+  /// revision) loses, in the same batch, its gestures at revisions compacted through, oldest first.
+  /// A gesture sent again after that (its ack lost, its client away longer than the log keeps: 24 h
+  /// and 10,000 revisions by default) is taken as new. Answers the rows deleted, log and gestures:
+  /// fewer than a batch when the board is done.
   static let compact = """
     CREATE OR REPLACE FUNCTION public.reorder_server_compact(
       p_board text, p_keep_revisions bigint, p_keep_hours double precision) RETURNS integer
@@ -231,7 +241,7 @@ enum ServerSchema {
         RETURN 0;
       END IF;
       SELECT b.revision - p_keep_revisions INTO v_last FROM reorder_boards b WHERE b.board = p_board;
-      IF NOT FOUND OR v_last < 1 THEN
+      IF NOT FOUND THEN
         RETURN 0;
       END IF;
       v_horizon := clock_timestamp() - make_interval(secs => p_keep_hours * 3600);
@@ -247,6 +257,16 @@ enum ServerSchema {
       IF v_count > 0 THEN
         INSERT INTO reorder_server_compacted AS k (board, through) VALUES (p_board, v_through)
           ON CONFLICT (board) DO UPDATE SET through = greatest(k.through, excluded.through);
+      END IF;
+      SELECT k.through INTO v_through FROM reorder_server_compacted k WHERE k.board = p_board;
+      IF FOUND AND v_count < \(compactionBatch) THEN
+        WITH old AS (
+          SELECT g.gesture FROM reorder_gestures g WHERE g.board = p_board AND g.revision <= v_through
+          ORDER BY g.revision LIMIT \(compactionBatch) - v_count),
+        gone AS (
+          DELETE FROM reorder_gestures g USING old o WHERE g.board = p_board AND g.gesture = o.gesture
+          RETURNING 1)
+        SELECT v_count + count(*) INTO v_count FROM gone;
       END IF;
       RETURN v_count;
     END

@@ -46,7 +46,8 @@ func runFaults(_ o: Options) async throws -> Bool {
     let token = editor ? o.editorTokens[i / o.perToken] : o.viewerTokens[(i - o.editors) / o.perToken]
     let client = LoadClient(index: i, token: token, editor: editor, board: o.board, shared: shared, cards: cardIDs)
     clients.append(client)
-    Task { await client.run(host: o.host, ports: o.ports, first: i % o.ports.count) }
+    let heartbeat = o.heartbeatMilliseconds > 0 ? Duration.milliseconds(o.heartbeatMilliseconds) : nil
+    Task { await client.run(host: o.host, ports: o.ports, first: i % o.ports.count, heartbeat: heartbeat) }
   }
   let allWelcomed = await wait(seconds: 60) { clients.allSatisfy { $0.state.withLock { $0.welcomed } } }
   let welcomed = clients.filter { $0.state.withLock { $0.welcomed } }.count

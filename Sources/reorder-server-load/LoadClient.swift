@@ -111,6 +111,8 @@ struct ClientState {
   var duplicates = 0
   var misfits = 0
   var sessions = 0
+  /// The attempt that holds the session (``LoadClient/run(host:ports:first:heartbeat:)``), if any.
+  var live: Int?
   var errors: [String] = []
   var closeReasons: [String] = []
   // An editor's side.
@@ -171,41 +173,114 @@ final class LoadClient: Sendable {
 
   /// Connects to `ports[first]` of `host`, and to the next port whenever a connection ends, until
   /// stopped.
-  func run(host: String = "127.0.0.1", ports: [Int], first: Int) async {
+  ///
+  /// With a `heartbeat` the client also notices a dead link: it pings every `heartbeat` and a
+  /// session without a pong by the next ping closes. While it has no session it starts an attempt
+  /// every `heartbeat` and lets the earlier ones run on (a connect into a partition waits for TCP's
+  /// SYN retransmissions, 1, 3, 7 s apart, and NIO's 10 s connect timeout): after a heal the next
+  /// fresh attempt is at most one `heartbeat` away. The first attempt to connect takes the session;
+  /// any other closes before its `hello`, so the server never counts it against the token.
+  func run(host: String = "127.0.0.1", ports: [Int], first: Int, heartbeat: Duration? = nil) async {
     var at = first
     var random = SplitMix(state: UInt64(index) &* 7919)
-    while !shared.stopped.load(ordering: .relaxed) {
-      do {
-        try await session(host: host, port: ports[at])
-      } catch {
-        state.withLock { $0.closeReasons.append("error \(error) at \(now())") }
+    guard let heartbeat else {
+      while !shared.stopped.load(ordering: .relaxed) {
+        do {
+          try await session(host: host, port: ports[at], attempt: 0, heartbeat: nil)
+        } catch {
+          state.withLock { $0.closeReasons.append("error \(error) at \(now())") }
+        }
+        if shared.stopped.load(ordering: .relaxed) || Task.isCancelled { break }
+        at = (at + 1) % ports.count
+        try? await Task.sleep(for: .milliseconds(20 + Int(random.next() % 200)))
       }
-      if shared.stopped.load(ordering: .relaxed) || Task.isCancelled { break }
-      at = (at + 1) % ports.count
-      try? await Task.sleep(for: .milliseconds(20 + Int(random.next() % 200)))
+      return
+    }
+    // Each child answers whether it was an attempt (true) or the heartbeat's tick (false).
+    await withTaskGroup(of: Bool.self) { group in
+      var attempts = 0
+      var made = 0
+      func attempt(after milliseconds: Int) {
+        let port = ports[at]
+        at = (at + 1) % ports.count
+        attempts += 1
+        made += 1
+        let number = made
+        group.addTask {
+          if milliseconds > 0 { try? await Task.sleep(for: .milliseconds(milliseconds)) }
+          do {
+            try await self.session(host: host, port: port, attempt: number, heartbeat: heartbeat)
+          } catch {
+            self.state.withLock { $0.closeReasons.append("attempt \(number): error \(error) at \(now())") }
+          }
+          return true
+        }
+      }
+      attempt(after: 0)
+      group.addTask {
+        try? await Task.sleep(for: heartbeat)
+        return false
+      }
+      while let wasAttempt = await group.next() {
+        if shared.stopped.load(ordering: .relaxed) || Task.isCancelled { break }
+        let live = state.withLock { $0.live != nil }
+        if wasAttempt {
+          attempts -= 1
+          // The last attempt ended: the next after a short random wait (a refused connect ends at once).
+          if !live && attempts == 0 { attempt(after: 20 + Int(random.next() % 200)) }
+        } else {
+          group.addTask {
+            try? await Task.sleep(for: heartbeat)
+            return false
+          }
+          if !live && attempts < Self.attemptsAtOnce { attempt(after: 0) }
+        }
+      }
+      group.cancelAll()
     }
   }
 
-  func session(host: String, port: Int) async throws {
-    let (outcomes, outcomeSink) = AsyncStream.makeStream(of: Outcome.self)
-    // A follower that reconnects says where it is: what it set aside is read first.
-    catchUpDeferred()
-    let hello = state.withLock { s in
-      s.outcomes = outcomeSink
-      s.ready = false
-      s.sessions += 1
-      return jsonText(HelloOut(token: token, after: s.welcomed ? s.revision : nil, epoch: s.welcomed ? s.epoch : nil))
-    }
-    defer { outcomeSink.finish() }
+  /// The most connection attempts a client with a heartbeat keeps in flight at once.
+  static let attemptsAtOnce = 12
+
+  /// One connection: its `hello`, then every message until it closes. With several attempts in
+  /// flight (``run(host:ports:first:heartbeat:)``), the first to connect takes the session and the
+  /// others close without a word.
+  func session(host: String, port: Int, attempt: Int, heartbeat: Duration?) async throws {
     var logger = Logger(label: "load-client")
     logger.logLevel = .critical
     // The client library sends `Origin: SCHEME://HOST` (no port), which a server checking origins
     // refuses unless it is its own: on port 80 an `http://` URL makes it `http://HOST`, the server's.
     let url = port == 80 ? "http://\(host)" : "ws://\(host):\(port)"
+    var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 21)
+    if let heartbeat {
+      configuration.autoPing = .enabled(timePeriod: heartbeat)
+      // A close handshake over a dead link waits this long (the library's default is 15 s).
+      configuration.closeTimeout = heartbeat
+    }
+    let took = Atomic<Bool>(false)
     let frame = try await WebSocketClient.connect(
-      url: "\(url)/api/boards/\(board)/live", configuration: .init(maxFrameSize: 1 << 21),
-      logger: logger
+      url: "\(url)/api/boards/\(board)/live", configuration: configuration, logger: logger
     ) { inbound, outbound, _ in
+      let claimed = self.state.withLock { s in
+        guard s.live == nil else { return false }
+        s.live = attempt
+        return true
+      }
+      guard claimed else { return }
+      took.store(true, ordering: .relaxed)
+      defer { self.state.withLock { if $0.live == attempt { $0.live = nil } } }
+      let (outcomes, outcomeSink) = AsyncStream.makeStream(of: Outcome.self)
+      defer { outcomeSink.finish() }
+      // A follower that reconnects says where it is: what it set aside is read first.
+      self.catchUpDeferred()
+      let hello = self.state.withLock { s in
+        s.outcomes = outcomeSink
+        s.ready = false
+        s.sessions += 1
+        return jsonText(
+          HelloOut(token: self.token, after: s.welcomed ? s.revision : nil, epoch: s.welcomed ? s.epoch : nil))
+      }
       try await outbound.write(.text(hello))
       let editing = self.editor ? Task { await self.edit(outbound, outcomes) } : nil
       defer { editing?.cancel() }
@@ -214,6 +289,7 @@ final class LoadClient: Sendable {
         self.receive(text)
       }
     }
+    guard took.load(ordering: .relaxed) else { return }
     let reason = frame.map { "closed \($0.closeCode) \($0.reason ?? "")" } ?? "closed without a frame"
     state.withLock { $0.closeReasons.append("\(reason) at \(now())") }
   }

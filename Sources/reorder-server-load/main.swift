@@ -10,6 +10,7 @@
 //
 //   reorder-server-load --faults --board B --host H --ports P --pids PID --editor-tokens F --viewer-tokens F
 //     --clients N --editors E --seconds S --rate R --ready-file F --go-file F [--commits-out F] --wait-for F1,F2
+//     [--heartbeat-ms 1000]                                  # ping and reconnect period (0: none, as before)
 //                                                            # one of the processes of Scripts/net-faults.sh
 //
 // Token files: one token a line (client i uses line i / 10 of its role's file, or i / --per-token).
@@ -45,6 +46,9 @@ struct Options {
   var goFile: String?
   var commitsOut: String?
   var waitFor: [String] = []
+  /// `--faults`: each client's ping period, and its period of connection attempts while it has none
+  /// (``LoadClient/run(host:ports:first:heartbeat:)``); 0 for neither.
+  var heartbeatMilliseconds = 1000
 }
 
 func fail(_ message: String) -> Never {
@@ -89,6 +93,9 @@ func parse(_ arguments: [String]) -> Options {
     case "--go-file": o.goFile = value()
     case "--commits-out": o.commitsOut = value()
     case "--wait-for": o.waitFor = value().split(separator: ",").map(String.init)
+    case "--heartbeat-ms":
+      guard let ms = Int(value()), (0...60_000).contains(ms) else { fail("--heartbeat-ms is 0…60000") }
+      o.heartbeatMilliseconds = ms
     default: fail("unknown argument \(arguments[i]) (see the comment at the top of main.swift)")
     }
     i += 1

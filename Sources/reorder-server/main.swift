@@ -62,6 +62,13 @@ struct Serve: ServerSubcommand {
     help: "Seconds to keep trying to reach the database at start before exiting 1 (default 8).")
   var waitForDatabase = 8.0
 
+  @Option(
+    name: .customLong("metrics-token-file"),
+    help:
+      "A file holding the bearer token GET /metrics asks for (or REORDER_METRICS_TOKEN). Without one, /metrics answers this machine only."
+  )
+  var metricsTokenFile: String?
+
   @Option(name: .customLong("tls-cert"), help: "The TLS certificate chain (PEM).")
   var tlsCertificate: String?
 
@@ -95,8 +102,32 @@ struct Serve: ServerSubcommand {
       host: host, port: port, staticRoot: staticRoot, databaseURL: try databaseURL(), tlsCertificate: tlsCertificate,
       tlsKey: tlsKey, allowedOrigins: allowOrigin, maxConnectionsPerAddress: maxConnectionsPerAddress,
       keepRevisions: keepRevisions, keepHours: keepHours, compactionInterval: .milliseconds(Int64(compactEvery * 1000)),
-      waitForDatabase: .milliseconds(Int64(waitForDatabase * 1000)))
+      waitForDatabase: .milliseconds(Int64(waitForDatabase * 1000)), metricsToken: try metricsToken())
     try await BoardServer(options).run()
+  }
+
+  /// The metrics token: `--metrics-token-file`'s first line, else `REORDER_METRICS_TOKEN`; 16 to 256
+  /// visible ASCII characters (a short one is guessed; a header holds no more).
+  func metricsToken() throws(ServerError) -> String? {
+    var token: String?
+    if let metricsTokenFile {
+      guard let data = FileManager.default.contents(atPath: metricsTokenFile) else {
+        throw ServerError(
+          "--metrics-token-file \(metricsTokenFile) \(FileManager.default.fileExists(atPath: metricsTokenFile) ? "cannot be read" : "does not exist")"
+        )
+      }
+      token =
+        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first
+        .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    } else if let value = ProcessInfo.processInfo.environment["REORDER_METRICS_TOKEN"], !value.isEmpty {
+      token = value
+    }
+    guard let token else { return nil }
+    guard (16...256).contains(token.utf8.count), token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+      throw ServerError(
+        "the metrics token must be 16 to 256 visible ASCII characters (no spaces); the one given is not")
+    }
+    return token
   }
 
   /// The database URL: `--database`, else `--database-file`'s first line, else `REORDER_DATABASE_URL`.

@@ -31,6 +31,38 @@ struct CompactionTests {
     return Int((answer.first ?? nil) ?? "") ?? -1
   }
 
+  @Test func theGesturesOfACompactedLogGoInBatchesToo() async throws {
+    let database = try await OwnDatabases.shared.make()
+    let (board, _, _) = try await makeBoard(on: database.owner, "gestures", [("todo", ["c1"])])
+    // A database of the version before: its log compacted through revision 2,400, its 2,500 gestures
+    // all kept (nothing trimmed them).
+    for statement in [
+      "UPDATE reorder_boards SET revision = 3000 WHERE board = '\(board)'",
+      """
+      INSERT INTO reorder_gestures (board, gesture, change, revision)
+        SELECT '\(board)', 'g' || r, '{}', r FROM generate_series(1, 2500) r
+      """,
+      "INSERT INTO reorder_server_compacted (board, through) VALUES ('\(board)', 2400)",
+    ] {
+      try await sql(database.owner, statement)
+    }
+    // Listed though its log has nothing old left, and trimmed in batches of 1,000, oldest first.
+    let listed = try await sql(database.server, "SELECT public.reorder_server_boards_to_compact(10000)")
+    #expect(listed.contains(board))
+    var batches: [Int] = []
+    while batches.count < 10 {
+      let deleted = try await compact(database.server, board, keep: 10000, hours: "0")
+      batches.append(deleted)
+      if deleted < 1000 { break }
+    }
+    #expect(batches == [1000, 1000, 400], "\(batches)")
+    let left = try await sql(
+      database.owner,
+      "SELECT count(*) || ' ' || min(revision) || ' ' || max(revision) FROM reorder_gestures WHERE board = '\(board)'")
+    #expect(left == ["100 2401 2500"], "the gestures after the compacted revision stay: \(left)")
+    #expect(!(try await sql(database.server, "SELECT public.reorder_server_boards_to_compact(10000)")).contains(board))
+  }
+
   @Test func theFunctionKeepsTheLastRevisionsAndTheHoursInBatchesOfAThousand() async throws {
     let database = try await OwnDatabases.shared.make()
     let (board, _, _) = try await makeBoard(on: database.owner, "compact", [("todo", ["c1", "c2"]), ("done", [])])
@@ -216,12 +248,18 @@ struct CompactionTests {
       extent = try await logExtent(database.owner, board)
     }
     #expect(extent.low == last - 49 && extent.high == last, "log \(extent)")
-    // Every acked move committed once: the server's record of gestures holds each at its revision
-    // and nothing else, and what is left of the log is those moves.
-    let gestures = try await sql(
-      database.owner, "SELECT gesture || ' ' || revision FROM reorder_gestures WHERE board = '\(board)'")
-    #expect(Set(gestures.compactMap { $0 }) == Set(acks.map { "\($0.gesture) \($0.revision)" }))
-    #expect(gestures.count == acks.count)
+    // Every acked move committed once: the server's record of gestures holds each kept move at its
+    // revision and nothing else (the compacted ones' gestures went with their log), and what is left
+    // of the log is those moves.
+    let kept = Set(acks.filter { $0.revision > last - 50 }.map { "\($0.gesture) \($0.revision)" })
+    let gesturesQuery = "SELECT gesture || ' ' || revision FROM reorder_gestures WHERE board = '\(board)'"
+    var gestures = try await sql(database.owner, gesturesQuery)
+    while gestures.count != kept.count, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(100))
+      gestures = try await sql(database.owner, gesturesQuery)
+    }
+    #expect(Set(gestures.compactMap { $0 }) == kept)
+    #expect(gestures.count == kept.count)
     let logged = try await sql(
       database.owner, "SELECT DISTINCT revision || ' ' || gesture FROM reorder_changes WHERE board = '\(board)'")
     #expect(
@@ -303,7 +341,7 @@ struct CompactionTests {
     repeat {
       try await Task.sleep(for: .milliseconds(100))
       text = try await rawRequest(port: server.port, "/metrics").text
-    } while (metricValue(text, "reorder_compacted_rows_total") ?? 0) < 7 && Date() < deadline
+    } while (metricValue(text, "reorder_compacted_rows_total") ?? 0) < 10 && Date() < deadline
     for family in [
       "reorder_connections gauge", "reorder_commits_total counter", "reorder_commit_seconds histogram",
       "reorder_fanout_seconds histogram", "reorder_slow_consumers_total counter",
@@ -319,8 +357,8 @@ struct CompactionTests {
     // Each ack's remote went to the watcher.
     #expect(metricValue(text, "reorder_fanout_seconds_count") == 5)
     // Six revisions (the board's and five moves), two kept: four compacted, one row each but the
-    // first (the board's four: two columns, two cards).
-    #expect(metricValue(text, "reorder_compacted_rows_total") == 7, "\(text)")
+    // first (the board's four: two columns, two cards), and the three moves' gestures.
+    #expect(metricValue(text, "reorder_compacted_rows_total") == 10, "\(text)")
     #expect(metricValue(text, "reorder_slow_consumers_total") == 0)
     #expect((metricValue(text, "reorder_queued_bytes") ?? -1) >= 0)
     for client in [watcher, ann] { client.close() }

@@ -243,6 +243,68 @@ struct HardeningTests {
     let badFlag = try await runServerCommand(["serve", "--port", "0", "--allow-origin", "https://x.example/path"])
     #expect(badFlag.status == 2 && badFlag.stderr.contains("--allow-origin"), "\(badFlag.stderr)")
   }
+  /// An IPv4 address of this machine that is not loopback (`getifaddrs`), if it has one.
+  static func outsideAddress() -> String? {
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0, let first = list else { return nil }
+    defer { freeifaddrs(list) }
+    var entry: UnsafeMutablePointer<ifaddrs>? = first
+    while let e = entry {
+      defer { entry = e.pointee.ifa_next }
+      guard let address = e.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+      var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+      address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { a in
+        var ip = a.pointee.sin_addr
+        _ = inet_ntop(AF_INET, &ip, &text, socklen_t(INET_ADDRSTRLEN))
+      }
+      let ip = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if !ip.hasPrefix("127.") { return ip }
+    }
+    return nil
+  }
+
+  @Test func metricsAnswerThisMachineOrTheTokenOnly() async throws {
+    // Without a token: this machine only. A request to the machine's own outside address comes from
+    // that address, which is not loopback.
+    let open = try await Self.server(["--host", "0.0.0.0"])
+    let local = try await rawRequest(port: open.port, "/metrics")
+    #expect(local.status == 200 && local.text.contains("# TYPE reorder_connections gauge"), "\(local.status)")
+    if let outside = Self.outsideAddress() {
+      let far = try await rawRequest(port: open.port, "/metrics", host: outside)
+      #expect(far.status == 403 && far.text.contains("--metrics-token-file"), "\(far.status) \(far.text)")
+      #expect(!far.text.contains("reorder_"), "no metric is shown")
+    } else {
+      print("HardeningTests: this machine has no IPv4 address but loopback: the 403 from elsewhere was not tried")
+    }
+    #expect(try await open.terminate() == 0)
+
+    // With a token (from a file, or the environment): 401 without it or with another, 200 with it.
+    let folder = try scratchFolder("metrics")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let token = "m-" + UUID().uuidString
+    let file = folder.appendingPathComponent("metrics-token")
+    try Data("\(token)\n".utf8).write(to: file)
+    for (arguments, environment) in [
+      (["--metrics-token-file", file.path], [String: String]()), ([], ["REORDER_METRICS_TOKEN": token]),
+    ] {
+      let server = try await Self.server(arguments, environment: environment)
+      let none = try await rawRequest(port: server.port, "/metrics")
+      #expect(none.status == 401 && none.headers["www-authenticate"] == "Bearer", "\(none.status) \(none.headers)")
+      #expect(!none.text.contains("reorder_"))
+      let wrongs = ["Bearer \(token.dropLast())x", "Bearer \(token)x", "Bearer ", "Basic \(token)", token]
+      for wrong in wrongs {
+        let answer = try await rawRequest(port: server.port, "/metrics", headers: ["Authorization": wrong])
+        #expect(answer.status == 401, "\(wrong.prefix(8))…: \(answer.status)")
+      }
+      let right = try await rawRequest(port: server.port, "/metrics", headers: ["Authorization": "Bearer \(token)"])
+      #expect(right.status == 200 && right.text.contains("reorder_commits_total"), "\(right.status)")
+      #expect(try await server.terminate() == 0)
+      #expect(!server.stderrLines.all.joined().contains(token), "the token is never logged")
+    }
+    let short = try await runServerCommand(["serve", "--port", "0"], environment: ["REORDER_METRICS_TOKEN": "short"])
+    #expect(short.status == 2 && short.stderr.contains("metrics token"), "\(short.stderr)")
+    #expect(!short.stderr.contains("short"), "the refused token is not repeated")
+  }
 }
 
 /// A WebSocket client on a bare socket: it upgrades, then writes frames and reads only when told.

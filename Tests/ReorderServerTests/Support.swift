@@ -164,16 +164,16 @@ struct HTTPAnswer {
 }
 
 /// Sends one request exactly as written (no client normalizes its path: `/../x` goes out as
-/// `/../x`) over a plain TCP connection to 127.0.0.1 and reads the answer to the connection's end.
-func rawRequest(port: Int, _ target: String, method: String = "GET", headers: [String: String] = [:])
-  async throws -> HTTPAnswer
-{
+/// `/../x`) over a plain TCP connection to `host` (127.0.0.1) and reads the answer to the connection's end.
+func rawRequest(
+  port: Int, _ target: String, method: String = "GET", headers: [String: String] = [:], host: String = "127.0.0.1"
+) async throws -> HTTPAnswer {
   try await Task.detached {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     defer { close(fd) }
-    try connectLoopback(fd, port: port)
-    var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    try connectLoopback(fd, port: port, host: host)
+    var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
     for (name, value) in headers { request += "\(name): \(value)\r\n" }
     request += "\r\n"
     let bytes = Array(request.utf8)
@@ -278,13 +278,13 @@ final class MuteClient: @unchecked Sendable {
 }
 
 /// Connects a TCP socket to 127.0.0.1:`port`, reads on it timing out after 30 s.
-func connectLoopback(_ fd: Int32, port: Int) throws {
+func connectLoopback(_ fd: Int32, port: Int, host: String = "127.0.0.1") throws {
   var timeout = timeval(tv_sec: 30, tv_usec: 0)
   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
   address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_addr.s_addr = inet_addr(host)
   let connected = withUnsafePointer(to: &address) {
     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
       connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
