@@ -9,7 +9,9 @@ page's aria-live region ("Color 1, lifted. Position 1 of 50 in Colors." … "Dro
 of 50."). Ctrl+Z puts c1 back, Ctrl+Shift+Z moves it again. Escape cancels a keyboard drag and a
 mouse drag (the order stays). Shift+F10 opens c4's accessibility-actions menu and "Move to end"
 puts it last. With prefers-reduced-motion, c2 flows into c1's slot at once (the page's clock held
-still), while without it c2 has not moved yet at the same instant. No error in the console.
+still), while without it c2 has not moved yet at the same instant. The view is one Tab stop in
+Colors, Lessons and the Board: a second Tab leaves it (issue 43: it took 50 in Colors), and
+Shift+Tab comes back to the item that had the focus. No error in the console.
 """
 import sys
 
@@ -155,9 +157,36 @@ def reduced_motion(base):
     print("keyboard.py: reduced motion ok: c2 at %s at once (still at %s without it)" % (c2r, c2))
 
 
+def one_tab_stop(base):
+    driver = open_browser()
+    try:
+        for scene, first in (("colors&items=50", "c1"), ("lessons", None), ("board&reset", "card-1")):
+            load(driver, base + "?scene=" + scene)
+            active = "return document.activeElement === document.body ? 'BODY' : (document.activeElement.dataset.id || document.activeElement.tagName)"
+            press(driver, Keys.TAB)
+            entered = wait_for("an item focused in %s" % scene, lambda: (lambda a: a if a != "BODY" else None)(driver.execute_script(active)))
+            assert first is None or entered == first, (scene, entered)
+            press(driver, Keys.ARROW_RIGHT if scene.startswith("colors") else Keys.ARROW_DOWN)
+            moved = wait_for("the focus to move in %s" % scene, lambda: (lambda a: a if a != entered else None)(driver.execute_script(active)))
+            press(driver, Keys.TAB)
+            left = wait_for("Tab to leave %s" % scene, lambda: not driver.execute_script(
+                "return document.getElementById('view').contains(document.activeElement)"))
+            # The focus stays outside (the page does not pull it back into the view a frame later).
+            driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+            assert not driver.execute_script("return document.getElementById('view').contains(document.activeElement)"), scene
+            press(driver, Keys.TAB, modifiers=(Keys.SHIFT,))
+            back = wait_for("Shift+Tab back into %s" % scene, lambda: (lambda a: a if a != "BODY" else None)(driver.execute_script(active)))
+            assert back == moved, (scene, back, moved)
+            check_console(driver)
+        print("keyboard.py: one Tab stop ok in Colors, Lessons and the Board")
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     shots = sys.argv[2] if len(sys.argv) > 2 else None
+    one_tab_stop(base)
     keyboard_reorder(base, shots)
     actions_menu(base, shots)
     reduced_motion(base)

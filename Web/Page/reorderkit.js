@@ -397,6 +397,7 @@ function wireInput({
     if (event.target.closest(".actions, .menu")) return; // the actions button is not a press on the cell
     closeMenu(false);
     if (pressed !== null || event.button > 0) return;
+    view.rkTabbedOut = false;
     pressed = event.pointerId;
     view.setPointerCapture(event.pointerId);
     const [x, y] = point(event);
@@ -427,6 +428,7 @@ function wireInput({
 
   // A cell the browser focused (Tab into the view, a click on it): the engine's focus follows.
   view.addEventListener("focusin", (event) => {
+    view.rkTabbedOut = false;
     const element = event.target.closest(cell);
     if (!element || menuOpen()) return;
     const id = Number(element.dataset.n);
@@ -438,7 +440,7 @@ function wireInput({
 
   window.addEventListener("keydown", (event) => {
     if (menuOpen()) return; // the menu has the keys
-    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
+    const inView = view.contains(document.activeElement) || (document.activeElement === document.body && !view.rkTabbedOut);
     if (!inView) return;
     const t = now();
     const shortcut = event.ctrlKey || event.metaKey;
@@ -470,6 +472,13 @@ function wireInput({
       return;
     }
     if (pressed !== null) return; // the pointer holds the view
+    // Tab from an item leaves the view, as it leaves any composite widget on a page (one Tab stop,
+    // a roving tabindex: the arrows move among the items). From the page's body it focuses the
+    // first item; during a keyboard drag it stays the engine's.
+    if (event.key === "Tab" && !isDragging() && document.activeElement !== document.body) {
+      view.rkTabbedOut = true; // the focus is the page's now, even when it wraps to the body
+      return;
+    }
     let code = KEY[event.key];
     if (event.key === "Tab") code = event.shiftKey ? KEY_BACKTAB : KEY_TAB;
     if (code === undefined) return;
@@ -875,7 +884,7 @@ async function startBoard(rk, { share, reset, cards }) {
       element.tabIndex = element === target ? 0 : -1;
       element.classList.toggle("focused", cid === id);
     }
-    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
+    const inView = view.contains(document.activeElement) || (document.activeElement === document.body && !view.rkTabbedOut);
     if ((id !== focusedId || document.activeElement !== target) && id !== 0 && target && inView && !menu.current) {
       target.focus({ preventScroll: true });
     }
@@ -1592,7 +1601,7 @@ async function start(rk, { scene, items, reset }) {
       element.tabIndex = element === target ? 0 : -1;
       element.classList.toggle("focused", cid === id);
     }
-    const inView = view.contains(document.activeElement) || document.activeElement === document.body;
+    const inView = view.contains(document.activeElement) || (document.activeElement === document.body && !view.rkTabbedOut);
     if (id !== focusedId) {
       focusedId = id;
       if (id !== 0 && target && inView && !menu.current) target.focus({ preventScroll: true });
@@ -1714,6 +1723,24 @@ function markScene(scene, title) {
   document.title = `${title} · ReorderKit`;
 }
 
+// The keys' help: the caption's button shows and hides it; Escape hides it and gives the focus back.
+function helpToggle() {
+  const button = document.getElementById("help-toggle");
+  const help = document.getElementById("help");
+  if (!button || !help) return;
+  const show = (open) => {
+    help.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(help.hidden));
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || help.hidden) return;
+    show(false);
+    if (document.activeElement === document.body || help.contains(document.activeElement)) button.focus();
+  });
+}
+
+helpToggle();
 try {
   const parameters = parseParameters();
   markScene(parameters.scene, parameters.share !== null ? `Board · ${parameters.share}` : SCENE_VIEWS[parameters.scene]?.title ?? "Board");
