@@ -3,7 +3,8 @@
 # hello, read their welcome and then never read again, while 8 editors commit; the server's VmRSS
 # with none, with the N idle, and at its peak while the editors commit (sampled every 0.2 s), against
 # DESIGN's bound (256 KB of unread frames per connection: idle + 256 KB × N). A figure, not a
-# check: exits non-zero only when the run itself fails. The debug builds in .build (as net-faults.sh).
+# check: exits non-zero only when the run itself fails. The debug builds in .build (as net-faults.sh),
+# or SLOW_READERS_BIN=.build/release.
 #
 #   Scripts/slow-readers.sh
 #   SLOW_READERS=200 SLOW_READERS_MOVES=500 Scripts/slow-readers.sh
@@ -128,9 +129,9 @@ kill "$SAMPLER" 2>/dev/null || true
 wait "$SAMPLER" 2>/dev/null || true
 python3 - "$WORK" "$N" "$(cat "$WORK/readers.ready")" "$NONE_KB" "$IDLE_KB" "$NONE_FDS" "$IDLE_FDS" "$START" "$END" \
   "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo ' with uncommitted changes to Sources')" \
-  <<'PY'
+  "$(case "$BIN" in */release*) echo release ;; *) echo debug ;; esac)" <<'PY'
 import collections, json, re, sys
-work, n, welcomed, none_kb, idle_kb, none_fds, idle_fds, start, end, commit = sys.argv[1:]
+work, n, welcomed, none_kb, idle_kb, none_fds, idle_fds, start, end, commit, build = sys.argv[1:]
 # Why the server's connections ended (its one line per connection's end).
 reasons = collections.Counter(m.group(1).strip() for m in
                               (re.search(r"reason=(.*?) role=", l) for l in open(f"{work}/server.err")) if m)
@@ -143,7 +144,7 @@ except Exception:
     editors = {}
 bound_kb = int(idle_kb) + 256 * int(n)
 print(json.dumps({
-    "run": "slow-readers", "readers": int(n), "welcomed": int(welcomed), "head": commit, "build": "debug",
+    "run": "slow-readers", "readers": int(n), "welcomed": int(welcomed), "head": commit, "build": build,
     "committed": editors.get("committed"), "committedPerSecond": editors.get("committedPerSecond"),
     "serverKB": {"none": int(none_kb), "idle": int(idle_kb), "peak": int(peak), "end": int(last[1])},
     "overIdleKB": {"peak": int(peak) - int(idle_kb), "perReader": round((int(peak) - int(idle_kb)) / int(n), 1)},
