@@ -6,7 +6,8 @@ announcements() { jq -r 'select(.event == "announcement") | .text' "$OUT"; }
 
 # Colors with the keyboard alone: Tab focuses c1, Space lifts it, Right, Right, Down move its
 # placeholder to slot 5 (0 → 1 → 2 → 5 on three columns), Space drops it there; the report
-# carries every step's announcement. Then Ctrl+Z undoes the keyboard move, Ctrl+Y redoes it.
+# carries every step's announcement. Then Ctrl+Z undoes the keyboard move, Ctrl+Y redoes it, each
+# announced.
 test_keyboard_reorders_colors() {
   launch --report --reset --state "$TMP/keyboard.sqlite" --scene colors || return 1
   local before expected actual
@@ -32,10 +33,12 @@ test_keyboard_reorders_colors() {
   expect "Ctrl+Z: a second changed line" wait_for_count '"event": "changed"' 2 3 || return 1
   actual=$(last_event changed | jq -c '.sections[0].items')
   expect "undo restores $before, got $actual" [ "$before" = "$actual" ] || return 1
+  expect "the undo is announced" wait_for_line '"text": "Undone. Color 1 is at position 1 of 50 in Colors."' 3 || return 1
   key ctrl+y
   expect "Ctrl+Y: a third changed line" wait_for_count '"event": "changed"' 3 3 || return 1
   actual=$(last_event changed | jq -c '.sections[0].items')
   expect "redo gives $expected again, got $actual" [ "$expected" = "$actual" ] || return 1
+  expect "the redo is announced" wait_for_line '"text": "Redone. Color 1 is at position 6 of 50 in Colors."' 3 || return 1
   stop_app
   expect "exit status 0 after SIGTERM (got $APP_STATUS)" [ "$APP_STATUS" = 0 ] || return 1
 }

@@ -6,7 +6,8 @@
 Tab focuses c1 (its cell holds the browser's focus and shows a ring); Space lifts, two Right
 arrows move, Space drops: the order is c2, c3, c1 and every step's words are read back from the
 page's aria-live region ("Color 1, lifted. Position 1 of 50 in Colors." … "Dropped at position 3
-of 50."). Ctrl+Z puts c1 back, Ctrl+Shift+Z moves it again. Escape cancels a keyboard drag and a
+of 50."). Ctrl+Z puts c1 back, Ctrl+Shift+Z moves it again, each said ("Undone. Color 1 is at
+position 1 of 50 in Colors."). Escape cancels a keyboard drag and a
 mouse drag (the order stays). Shift+F10 opens c4's accessibility-actions menu and "Move to end"
 puts it last. With prefers-reduced-motion, c2 flows into c1's slot at once (the page's clock held
 still), while without it c2 has not moved yet at the same instant. The view is one Tab stop in
@@ -63,8 +64,10 @@ def keyboard_reorder(base, shots):
         # Undo and redo: one step for the whole keyboard drag.
         press(driver, "z", modifiers=(Keys.CONTROL,))
         wait_for("the undo", lambda: order(driver)[:3] == ["c1", "c2", "c3"])
+        says(driver, "Undone. Color 1 is at position 1 of 50 in Colors.")
         press(driver, "z", modifiers=(Keys.CONTROL, Keys.SHIFT))
         wait_for("the redo", lambda: order(driver)[:3] == ["c2", "c3", "c1"])
+        says(driver, "Redone. Color 1 is at position 3 of 50 in Colors.")
         press(driver, "z", modifiers=(Keys.CONTROL,))
         wait_for("the undo again", lambda: order(driver)[:3] == ["c1", "c2", "c3"])
 

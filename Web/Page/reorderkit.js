@@ -631,6 +631,8 @@ async function startBoard(rk, { share, reset, cards }) {
   const now = () => (reorderKit.clock ? reorderKit.clock() : performance.now() / 1000);
   const scene = "board";
   document.getElementById("scene-title").textContent = share !== null ? `Board · ${share}` : "Board";
+  // The board's columns are the lists (each column's body): the view around them is a region.
+  view.setAttribute("role", "region");
   view.setAttribute("aria-label", "Board");
   view.dataset.scene = scene;
   const ids = boardIds();
@@ -1384,15 +1386,20 @@ async function start(rk, { scene, items, reset }) {
   function headerAt(id, x, y, w, hh, alpha) {
     let element = headers.get(id);
     if (!element) {
+      // An item of the view's list (a list holds only items) whose text is the section's heading.
       element = document.createElement("div");
       element.className = "header";
-      element.setAttribute("role", "heading");
-      element.setAttribute("aria-level", "2");
+      element.setAttribute("role", "listitem");
+      const heading = document.createElement("span");
+      heading.setAttribute("role", "heading");
+      heading.setAttribute("aria-level", "2");
+      element.append(heading);
       headers.set(id, element);
       view.append(element);
     }
     element.dataset.section = sectionKeys.get(id) ?? String(id);
-    element.textContent = headerTitle(id);
+    const title = headerTitle(id);
+    if (element.firstChild.textContent !== title) element.firstChild.textContent = title;
     element.style.width = `${w}px`;
     element.style.height = `${hh}px`;
     element.style.transform = `translate(${x}px, ${y}px)`;

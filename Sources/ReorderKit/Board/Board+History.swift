@@ -70,6 +70,11 @@ extension Board {
         for d in data.placements(of: items, skipping: Set(items)) { events.append(.view(view, .changed(.moved(d)))) }
         for d in data.placements(of: items, skipping: Set(items)) { events.append(.view(view, .committed(d))) }
         _ = landed
+        if let first = step.items.first(where: items.contains),
+          let said = _columns[i]._view.historyAnnouncement(of: first, undoing: !forward)
+        {
+          events.append(.view(view, said))
+        }
       }
       return events
     }

@@ -159,18 +159,21 @@ extension CollectionView {
     var events = advance(to: time)
     guard !isDragging else { return events }
     while let step = undoing ? history.undo.popLast() : history.redo.popLast() {
-      guard let reverse = replay(step, at: time, into: &events) else { continue }
+      guard let (reverse, first) = replay(step, at: time, into: &events) else { continue }
       if undoing { history.redo.append(reverse) } else { history.undo.append(reverse) }
+      // Said where the gesture's first item stands now ("Undone. Color 5 is at position 5 of 50 …").
+      if let first, let said = historyAnnouncement(of: first, undoing: undoing) { events.append(said) }
       break
     }
     return events
   }
 
   /// Performs a history step, each change fitted to the data as it is now, and returns the step
-  /// that reverses it (`nil` when nothing could be done: its items are all gone).
+  /// that reverses it and the first item it moved or brought back (`nil` when nothing could be
+  /// done: its items are all gone).
   @inlinable mutating func replay(
     _ step: [Change<SectionID, ItemID>], at time: Double, into events: inout [CollectionViewEvent<SectionID, ItemID>]
-  ) -> [Change<SectionID, ItemID>]? {
+  ) -> (reverse: [Change<SectionID, ItemID>], first: ItemID?)? {
     var reverse: [Change<SectionID, ItemID>] = []
     var differences: [ReorderDifference<SectionID, ItemID>] = []
     relayout(at: time) { view in
@@ -186,7 +189,7 @@ extension CollectionView {
       view.rebuildLayout()
     }
     for d in differences { events.append(.committed(d)) }
-    return reverse.isEmpty ? nil : reverse
+    return reverse.isEmpty ? nil : (reverse, differences.first?.items.first { snapshot.contains($0) })
   }
 
   /// A history change fitted to the data now: items that are gone are left out; a place whose

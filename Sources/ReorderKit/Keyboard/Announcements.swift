@@ -58,6 +58,15 @@ public struct Announcer<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
   }
   /// The item cannot move: "Color 5 cannot be moved."
   public var denied: @Sendable (_ name: String) -> String = { "\($0) cannot be moved." }
+  /// A gesture taken back (``CollectionView/undo(time:)``, ``Board/undo(time:)``), said of its first
+  /// item where it stands now: "Undone. Color 5 is at position 5 of 50 in Colors."
+  public var undone: @Sendable (_ name: String, _ place: SpokenPlace) -> String = { name, p in
+    "Undone. \(name) is at position \(p.position) of \(p.count) in \(p.container)."
+  }
+  /// A gesture done again (``CollectionView/redo(time:)``): "Redone. Color 5 is at position 8 of 50 in Colors."
+  public var redone: @Sendable (_ name: String, _ place: SpokenPlace) -> String = { name, p in
+    "Redone. \(name) is at position \(p.position) of \(p.count) in \(p.container)."
+  }
   /// New data removed the lifted item (or its section) during the drag: "Color 5 was removed. The drag ended."
   public var removed: @Sendable (_ name: String) -> String = { "\($0) was removed. The drag ended." }
 
@@ -109,6 +118,15 @@ extension CollectionView {
     guard let (text, since) = access.speech.held, now || time - since >= access.announcer.pointerDelay else { return }
     access.speech.held = nil
     events.append(.announcement(text))
+  }
+}
+
+extension CollectionView {
+  /// What an undo or a redo says: where `item`, the first item of the gesture, stands now.
+  @inlinable func historyAnnouncement(of item: ItemID, undoing: Bool) -> CollectionViewEvent<SectionID, ItemID>? {
+    guard let place = spokenPlace(ofItem: item) else { return nil }
+    let name = access.announcer.itemName(item)
+    return .announcement(undoing ? access.announcer.undone(name, place) : access.announcer.redone(name, place))
   }
 }
 
