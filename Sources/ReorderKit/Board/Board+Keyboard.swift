@@ -68,18 +68,31 @@ extension Board {
       drag.pristine ? (index(of: drag.source).map { _columns[$0]._view.boardDragItems } ?? drag.items) : drag.items
     // The columns read in place (a column read out is a copy of its view).
     var found: Int?
+    // The views passed because of their limit alone, said before the move (or alone).
+    var full: [String] = []
     for k in order {
-      let accepts = withColumn(k) { column in
-        column._view.snapshot.numberOfSections > 0
-          && (column.id == drag.source
-            || column.accepts.accepts(items, from: drag.source, count: column._view.itemCount))
+      let (accepts, limit) = withColumn(k) { column -> (Bool, Int?) in
+        guard column._view.snapshot.numberOfSections > 0 else { return (false, nil) }
+        if column.id == drag.source { return (true, nil) }
+        if column.accepts.accepts(items, from: drag.source, count: column._view.itemCount) { return (true, nil) }
+        var unlimited = column.accepts
+        unlimited.limit = nil
+        let byLimit = unlimited.accepts(items, from: drag.source, count: column._view.itemCount)
+        return (false, byLimit ? column.accepts.limit : nil)
       }
       if accepts {
         found = k
         break
       }
+      if let limit { full.append(fullView(name(of: _columns[k].id), limit)) }
     }
-    guard let target = found else { return [] }
+    let passed = full.joined(separator: " ")
+    guard let target = found else {
+      // Nothing took the items: the keyboard hears why, if a limit was the reason.
+      guard !passed.isEmpty else { return [] }
+      return [.view(drag.holder ?? drag.source, .announcement(passed))]
+    }
+    if !passed.isEmpty { withView(target) { $0.prefixNextBoardMove(with: passed) } }
     // The keyboard holds the items from now on, whatever lifted them.
     drag.keyboardHolds()
     interaction = .dragging(drag)

@@ -91,6 +91,11 @@ public struct Board<ViewID: Hashable & Sendable, SectionID: Hashable & Sendable,
   public var movedToView: @Sendable (_ view: String, _ place: SpokenPlace) -> String = { view, p in
     "Moved to \(view), position \(p.position) of \(p.count)."
   }
+  /// What a keyboard move across views says of a view it passed because of its limit: "Doing is
+  /// full (3 of 3)." It comes before the move's own words, or alone when no view took the items.
+  public var fullView: @Sendable (_ view: String, _ limit: Int) -> String = { view, limit in
+    "\(view) is full (\(limit) of \(limit))."
+  }
   /// The size of the board's visible area (the window), for the board's own auto-scroll.
   public var visibleSize: Size
   /// The board's scroll position: the board point at the window's top-left corner (sideways boards).

@@ -234,12 +234,19 @@ extension CollectionView {
   /// Holds an announcement back as the pointer's placeholder moves are (spoken when it rests), or
   /// now for the keyboard.
   @inlinable mutating func announceBoardMove(_ text: String, keyboard: Bool, time: Double) {
+    let text = access.speech.prefix.map { "\($0) \(text)" } ?? text
+    access.speech.prefix = nil
     if keyboard {
       access.speech.held = nil
       pendingEvents.append(.announcement(text))
     } else {
       access.speech.held = (text, time)
     }
+  }
+
+  /// Words said before the next move into this view ("Doing is full (3 of 3)."), once.
+  @inlinable mutating func prefixNextBoardMove(with text: String) {
+    access.speech.prefix = text
   }
 
   /// Where the drag's placeholder stands, in words (the count includes the travelling items).

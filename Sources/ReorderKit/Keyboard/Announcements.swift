@@ -153,6 +153,8 @@ extension CollectionView {
     @usableFromInline var held: (text: String, time: Double)?
     /// The section or group the last announcement named.
     @usableFromInline var container: String?
+    /// Words the next move into the view begins with (a board's views passed for their limit).
+    @usableFromInline var prefix: String?
 
     @inlinable init() {}
   }

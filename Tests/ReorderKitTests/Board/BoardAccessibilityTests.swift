@@ -76,6 +76,35 @@ struct BoardAccessibilityTests {
     #expect(events.contains(.view("doing", .announcement("Moved to Doing, position 1 of 2."))))
   }
 
+  /// The keyboard passes a full view and says so (issue 43: a full Doing refused in silence).
+  @Test func aKeyboardMovePastAFullViewSaysItIsFull() throws {
+    var board = try makeBoard(
+      [("todo", ["a", "b"]), ("doing", ["d", "e"]), ("done", ["f"])], accepts: ["doing": BoardAcceptance(limit: 2)])
+    board.viewName = { ["todo": "To do", "doing": "Doing", "done": "Done"][$0] ?? $0 }
+    _ = board.focus("a", time: 0)
+    _ = board.keyPressed(.space, time: 0.1)
+    let events = board.keyPressed(.right, time: 0.2)
+    #expect(events.contains(.view("done", .announcement("Doing is full (2 of 2). Moved to Done, position 1 of 2."))))
+    // Back to To do: Doing is passed again, and said again; the next move within it says no more.
+    let back = board.keyPressed(.left, time: 0.3)
+    #expect(back.contains(.view("todo", .announcement("Doing is full (2 of 2). Moved to To do, position 1 of 2."))))
+    let down = board.keyPressed(.down, time: 0.4)
+    #expect(!down.contains { if case .view(_, .announcement(let text)) = $0 { text.contains("full") } else { false } })
+
+    // Nothing beyond takes the items: the reason alone.
+    var two = try makeBoard([("todo", ["a"]), ("doing", ["d"])], accepts: ["doing": BoardAcceptance(limit: 1)])
+    two.viewName = { $0 == "doing" ? "Doing" : "To do" }
+    _ = two.focus("a", time: 0)
+    _ = two.keyPressed(.space, time: 0.1)
+    #expect(two.keyPressed(.right, time: 0.2) == [.view("todo", .announcement("Doing is full (1 of 1)."))])
+    #expect(two.contents == ["todo": ["a"], "doing": ["d"]])
+    // A view that refuses for another reason than its limit is passed without a word.
+    var other = try makeBoard([("todo", ["a"]), ("doing", [])], accepts: ["doing": BoardAcceptance(sources: ["x"])])
+    _ = other.focus("a", time: 0)
+    _ = other.keyPressed(.space, time: 0.1)
+    #expect(other.keyPressed(.right, time: 0.2).isEmpty)
+  }
+
   /// A pointer released before the entry was spoken: the drop names the view; after it was
   /// spoken, the drop says where, as in one view.
   @Test func aPointerDropInAnotherViewNamesItOnce() throws {
