@@ -9,7 +9,7 @@ folder (the changed report lists it among Basics' children); "Generics" held ove
 Students: with the page's clock driven by the test, "Birthday" re-sorts through the engine's
 differ: the frames at 0, 0.1 s and 3 s after differ (the tiles glide) and the end state is the
 birthday order (January: Daichi, Mateo …). Photos: a mouse drag moves IMG_1001 after IMG_1002 in
-the paged flow. Board: a card from To do into Doing, a fourth card refused by Doing's limit, the
+the paged flow; a wheel's turn, Page Down and Up and the page control each turn one page. Board: a card from To do into Doing, a fourth card refused by Doing's limit, the
 Review column moved before Doing, "Move to Doing" in a card's actions menu (and not once Doing is
 full), card-1 carried into To do with the keyboard, and a board's link /boards/team-a asking for
 its token. A screenshot of each scene. No error in the console.
@@ -128,8 +128,30 @@ def photos(base, shots):
         chain.move_to_element(element(driver, "IMG_1002")).move_by_offset(20, 0).pause(0.4).release().perform()
         wait_for("the drop of IMG_1001", lambda: ("dropped", "IMG_1001") in events_of(driver))
         assert order(driver)[:3] == ["IMG_1002", "IMG_1001", "IMG_1003"], order(driver)[:4]
+
+        # Paging (issue 43: a vertical wheel and Page Down did nothing, and there was no control):
+        # a wheel's turn down, Page Down, the Next and Previous buttons each turn one page, and the
+        # control says which.
+        pager = "return document.querySelector('.pager span').textContent"
+        assert driver.execute_script(pager) == "Page 1 of 4", driver.execute_script(pager)
+        driver.execute_script(
+            "document.getElementById('view').dispatchEvent(new WheelEvent('wheel', "
+            "{deltaY: 120, clientX: 300, clientY: 300, bubbles: true, cancelable: true}))")
+        wait_for("a wheel's turn to show page 2", lambda: driver.execute_script(pager) == "Page 2 of 4")
+        wait_for("the flow to settle on page 2", lambda: driver.execute_script(
+            "return document.querySelector('[data-id=IMG_1001]') === null"
+            " || document.querySelector('[data-id=IMG_1001]').getBoundingClientRect().right <= 0"))
+        driver.find_element(By.CSS_SELECTOR, ".pager button[aria-label='Next page']").click()
+        wait_for("Next to show page 3", lambda: driver.execute_script(pager) == "Page 3 of 4")
+        driver.find_element(By.CSS_SELECTOR, ".pager button[aria-label='Previous page']").click()
+        wait_for("Previous to show page 2", lambda: driver.execute_script(pager) == "Page 2 of 4")
+        driver.execute_script("document.activeElement.blur()")
+        ActionChains(driver).send_keys(Keys.PAGE_DOWN).perform()
+        wait_for("Page Down to show page 3", lambda: driver.execute_script(pager) == "Page 3 of 4")
+        ActionChains(driver).send_keys(Keys.PAGE_UP).perform()
+        wait_for("Page Up to show page 2", lambda: driver.execute_script(pager) == "Page 2 of 4")
         check_console(driver)
-        print("photos ok: IMG_1001 after IMG_1002")
+        print("photos ok: IMG_1001 after IMG_1002; a wheel's turn, Page Down and Up, Next and Previous each turn a page")
     finally:
         driver.quit()
 

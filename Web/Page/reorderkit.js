@@ -278,7 +278,7 @@ const colors = {
 // Photos (seed 002's camera roll): 48 photos of six shapes in a horizontal flow, paged.
 const PHOTO_SHAPES = [[170, 120], [110, 150], [140, 140], [110, 110], [170, 170], [120, 90]];
 const photos = {
-  title: "Photos", saves: true, className: "photo",
+  title: "Photos", saves: true, className: "photo", horizontal: true,
   sections() {
     const items = [];
     for (let n = 1; n <= 48; n++) {
@@ -1536,6 +1536,7 @@ async function start(rk, { scene, items, reset }) {
   function draw(time) {
     const count = rk.rk_render(h, time);
     const values = new Float64Array(rk.memory.buffer, rk.rk_render_buffer(), RENDER_HEADER + count * RENDER_STRIDE);
+    showPage(values);
     const seen = new Set();
     const seenHeaders = new Set();
     const overlays = {};
@@ -1636,16 +1637,68 @@ async function start(rk, { scene, items, reset }) {
     move: (x, y, t) => rk.rk_pointer_move(h, x, y, t),
     up: (x, y, t) => rk.rk_pointer_up(h, x, y, t),
     cancel: (t) => rk.rk_cancel(h, t),
-    wheel: (dx, dy, x, y, t) => rk.rk_scroll(h, dx, dy, t),
+    // A paged flow that scrolls sideways (Photos) turns a page for a wheel's turn, vertical or
+    // sideways (its scroll settles on a page, so a notch's few pixels would spring back).
+    wheel: (dx, dy, x, y, t) => {
+      if (!kind.horizontal) return rk.rk_scroll(h, dx, dy, t);
+      if (t < wheelTurn.until) return;
+      wheelTurn.sum += Math.abs(dy) > Math.abs(dx) ? dy : dx;
+      if (Math.abs(wheelTurn.sum) < 40) return;
+      pageBy(Math.sign(wheelTurn.sum), t);
+      wheelTurn.sum = 0;
+      wheelTurn.until = t + 0.35; // one page per flick
+    },
     focused: () => rk.rk_focused(h),
     focus: (id, t) => rk.rk_focus(h, id, t),
     isDragging: () => rk.rk_is_dragging(h) !== 0,
     key: (code, t) => rk.rk_key(h, code, t),
     undo: (t) => rk.rk_undo(h, t),
     redo: (t) => rk.rk_redo(h, t),
-    // Page Up and Page Down scroll the list by most of a screen (the Board has no such keys).
-    page: (direction, t) => rk.rk_scroll(h, 0, direction * 0.9 * height, t),
+    // Page Up and Page Down scroll the list by most of a screen (the Board has no such keys); a
+    // sideways flow by one page.
+    page: (direction, t) => pageBy(direction, t),
   });
+
+  const wheelTurn = { sum: 0, until: 0 };
+  function pageBy(direction, t) {
+    if (kind.horizontal) rk.rk_scroll(h, direction * width, 0, t);
+    else rk.rk_scroll(h, 0, direction * 0.9 * height, t);
+  }
+
+  // A sideways flow's page control: previous, "Page 2 of 4", next (the keys do the same).
+  let pager = null;
+  if (kind.horizontal) {
+    pager = document.createElement("div");
+    pager.className = "pager";
+    pager.setAttribute("role", "group");
+    pager.setAttribute("aria-label", "Pages");
+    const button = (label, text, direction) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.setAttribute("aria-label", label);
+      b.addEventListener("click", () => {
+        pageBy(direction, now());
+        takeEvents();
+      });
+      return b;
+    };
+    const where = document.createElement("span");
+    pager.append(button("Previous page", "‹", -1), where, button("Next page", "›", 1));
+    document.querySelector(".bar").append(pager);
+  }
+  // The page shown, from the render header: content offset x, content width, view width.
+  function showPage(values) {
+    if (!pager) return;
+    const viewWidth = values[6] || width;
+    const pages = Math.max(1, Math.ceil((values[3] - 1) / viewWidth));
+    const current = Math.min(pages, Math.floor((values[1] + viewWidth / 2) / viewWidth) + 1);
+    const text = `Page ${current} of ${pages}`;
+    const [previous, where, next] = pager.children;
+    if (where.textContent !== text) where.textContent = text;
+    previous.disabled = current <= 1;
+    next.disabled = current >= pages;
+  }
 
   // A menu of the engine's accessibility moves for an item, as buttons a screen reader lists.
   function openMenu(id) {
