@@ -117,6 +117,29 @@ def students(base, shots):
         driver.quit()
 
 
+def students_reduced_motion(base):
+    """With prefers-reduced-motion the re-sort puts every tile in its new place at once (issue 43:
+    it glided)."""
+    driver = open_browser(reduced_motion=True)
+    try:
+        load(driver, base + "?scene=students&reset")
+        driver.execute_script("window.__t = performance.now() / 1000 + 1; window.reorderKit.clock = () => window.__t;")
+        driver.execute_async_script(TWO_FRAMES)
+        driver.find_element(By.CSS_SELECTOR, 'button[data-sort="birthday"]').click()
+        wait_for("the re-sort's changed report", lambda: sections(driver)[0]["id"] == "month-1")
+        driver.execute_async_script(TWO_FRAMES)
+        start = driver.execute_script(FRAMES)
+        driver.execute_script("window.__t += 3")
+        driver.execute_async_script(TWO_FRAMES)
+        end = driver.execute_script(FRAMES)
+        common = [k for k in start if k in end]
+        assert common and all(start[k] == end[k] for k in common), ("tiles still on their way", start, end)
+        check_console(driver)
+        print("students ok with reduced motion: %d tiles in their new places at once" % len(common))
+    finally:
+        driver.quit()
+
+
 def photos(base, shots):
     driver = open_browser()
     try:
@@ -308,6 +331,7 @@ def main():
     shots = sys.argv[2] if len(sys.argv) > 2 else None
     lessons(base, shots)
     students(base, shots)
+    students_reduced_motion(base)
     photos(base, shots)
     board(base, shots)
     board_items(base, shots)

@@ -162,7 +162,11 @@ public func rk_apply(_ h: Int32, _ length: Int32, _ time: Double) -> Int32 {
     if old.numberOfItems(inSection: i) != section.items.count { recounted.insert(section.id) }
   }
   do {
-    _ = try views[index]!.view.apply(new, sectionContentChanged: { recounted.contains($0) }, time: time)
+    // With reduced motion (reflow duration 0, `rk_set_reduced_motion`) the items stand at once
+    // where the new data puts them: no glide.
+    let animating = views[index]!.view.reflowDuration > 0
+    _ = try views[index]!.view.apply(
+      new, animatingDifferences: animating, sectionContentChanged: { recounted.contains($0) }, time: time)
   } catch {
     return 1
   }
