@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "ReorderKit", targets: ["ReorderKit"]),
     // Applies staged changesets to UICollectionView and NSCollectionView (the rest compiles everywhere).
     .library(name: "ReorderKitUIKit", targets: ["ReorderKitUIKit"]),
+    // A shared board's client protocol as one value, and the wire's messages (no dependency at all).
+    .library(name: "ReorderSync", targets: ["ReorderSync"]),
     .executable(name: "reorder", targets: ["reorder"]),
     .library(name: "ReorderKitSDL", targets: ["ReorderKitSDL"]),
     .executable(name: "reorder-demo", targets: ["reorder-demo"]),
@@ -37,6 +39,10 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The UIKit and AppKit adapter: the engine's staged changesets applied to a collection view.
     .target(name: "ReorderKitUIKit", dependencies: ["ReorderKit"]),
+    // The board client's protocol (`BoardSync`) and the wire's messages with their JSON (DESIGN, "One
+    // sync machine"): imports nothing, so that it builds for WebAssembly under Embedded Swift as the
+    // engine does.
+    .target(name: "ReorderSync"),
     // JSON formats and the commands of the headless tool (Foundation lives here, not in the engine).
     .target(name: "ReorderTool", dependencies: ["ReorderKit"]),
     .executableTarget(
@@ -62,6 +68,8 @@ let package = Package(
     ),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
     .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit", "ReorderKitUIKit"]),
+    // The machine alone and against a reference server, in 10,000 seeded runs.
+    .testTarget(name: "ReorderSyncTests", dependencies: ["ReorderSync"]),
     // The desktop app's saved state (SQLite through GRDB).
     .testTarget(
       name: "ReorderDemoTests",

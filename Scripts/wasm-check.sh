@@ -4,7 +4,7 @@
 # `String(describing:)`, no existentials that need runtime metadata). `make test` runs it so the
 # engine stays that way; the object file lands in .build-wasm/ (its own scratch folder).
 #
-#   Scripts/wasm-check.sh            # fails, with the compiler's errors, when the engine does not compile
+#   Scripts/wasm-check.sh            # fails, with the compiler's errors, when the engine or ReorderSync does not compile
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,5 +24,18 @@ if swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm
 else
   echo "wasm-check: Sources/ReorderKit does not compile for wasm32 with Embedded Swift (log: $log):" >&2
   grep -E -A4 'error:' "$log" | head -60 >&2
+  exit 1
+fi
+
+# The board client's protocol (Sources/ReorderSync, issue 44) holds the same promise: it imports
+# nothing and compiles for wasm32 with Embedded Swift, so that the page can run the one sync machine.
+start=$(date +%s)
+mapfile -t sync_sources < <(find Sources/ReorderSync -name '*.swift' | sort)
+if swiftc -enable-experimental-feature Embedded -target wasm32-unknown-none-wasm -wmo -parse-as-library -Osize \
+  -module-name ReorderSync -c -o "$out/ReorderSync.o" "${sync_sources[@]}" >"$out/wasm-check-sync.log" 2>&1; then
+  echo "wasm-check: ${#sync_sources[@]} files of Sources/ReorderSync compiled for wasm32 (Embedded Swift) in $(($(date +%s) - start)) s: $(stat -c %s "$out/ReorderSync.o") bytes of object code"
+else
+  echo "wasm-check: Sources/ReorderSync does not compile for wasm32 with Embedded Swift (log: $out/wasm-check-sync.log):" >&2
+  grep -E -A4 'error:' "$out/wasm-check-sync.log" | head -60 >&2
   exit 1
 fi
