@@ -21,7 +21,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import check_console, events_of, load, open_browser, order, sections, spoken, still, wait_for
+from browser import check_console, events_of, load, open_browser, order, report, sections, spoken, still, wait_for
 
 FRAMES = """return Object.fromEntries([...document.querySelectorAll('[data-id]')].map(e => {
   const r = e.getBoundingClientRect(); return [e.dataset.id, [Math.round(r.x), Math.round(r.y)]]; }))"""
@@ -43,6 +43,9 @@ def lessons(base, shots):
         chain.move_to_element(basics).pause(0.3).perform()
         wait_for("the drop highlight on Basics", lambda: driver.execute_script(
             "return document.querySelector('.drop-highlight')"))
+        # Into the folder: no dashed gap among the rows as well (issue 43: one showed beneath the row).
+        driver.execute_async_script(TWO_FRAMES)
+        assert driver.execute_script("return document.querySelector('.gap')") is None, "a gap beside the highlight"
         if shots:
             driver.save_screenshot(shots + "/lessons.png")
         ActionChains(driver).release().perform()
@@ -187,7 +190,13 @@ def press(driver, *keys):
 
 
 def columns(driver):
-    return {s["id"]: s["items"] for s in sections(driver)}
+    """The Board's columns from its last report line, read from `views` as the desktop app writes
+    them (one view per column, its one section), which must say what the page's `sections` says."""
+    line = next(e for e in reversed(report(driver)) if e["event"] in ("ready", "changed"))
+    from_views = {v["id"]: v["sections"][0]["items"] for v in line["views"]}
+    assert all(len(v["sections"]) == 1 and v["sections"][0]["id"] == v["id"] for v in line["views"]), line["views"]
+    assert from_views == {s["id"]: s["items"] for s in line["sections"]}, (line["views"], line["sections"])
+    return from_views
 
 
 def drag(driver, source, target, dx=0, dy=0, hold=0.4):

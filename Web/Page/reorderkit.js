@@ -627,6 +627,13 @@ function boardIds() {
   };
 }
 
+// A board's columns as the desktop app's report writes them: `views`, one per column, each with its
+// one section (a driver of one drives the other). The page's lines also keep `sections`, the
+// columns themselves, as before.
+function asViews(columns) {
+  return columns.map(({ id, items }) => ({ id, sections: [{ id, items }] }));
+}
+
 async function startBoard(rk, { share, reset, cards }) {
   const now = () => (reorderKit.clock ? reorderKit.clock() : performance.now() / 1000);
   const scene = "board";
@@ -761,7 +768,10 @@ async function startBoard(rk, { share, reset, cards }) {
       }
     }
     if (changed || data) countCards(order());
-    if (changed) report.push({ event: "changed", scene, sections: order() });
+    if (changed) {
+      const sections = order();
+      report.push({ event: "changed", scene, sections, views: asViews(sections) });
+    }
     if (changed) sharing?.changed();
     save(keys);
   }
@@ -929,6 +939,7 @@ async function startBoard(rk, { share, reset, cards }) {
       event: "ready", scene, window: [window.innerWidth, window.innerHeight],
       items: lastFrames.map(([id, x, y, w, hh]) => ({ id: itemName(id), frame: [x + r.left, y + r.top, w, hh] })),
       sections: order(),
+      views: asViews(order()),
     });
     wireInput({
       view, now, takeEvents, draw, cell: ".card", menuOpen: () => menu.current !== null, openMenu, closeMenu,
@@ -1129,7 +1140,7 @@ function shareBoard(board, engine) {
   // The board as the page shows it now, kept for a reload; and, for others' commits shown, the
   // report's `remote` (the desktop's line).
   function shown(remote) {
-    state.views = engine.order().map(({ id, items }) => ({ id, sections: [{ id, items }] }));
+    state.views = asViews(engine.order());
     save();
     if (remote) report.push({ event: "remote", scene: "board", views: state.views });
   }
@@ -1588,7 +1599,9 @@ async function start(rk, { scene, items, reset }) {
       element.style.height = `${hh}px`;
       element.style.transform = `translate(${x}px, ${y}px)`;
     }
-    if (gap) {
+    // Over a folder's middle the drop goes into it, and its highlight says so: the gap among the
+    // rows below would say otherwise, so it is not drawn then.
+    if (gap && !overlays[KIND.dropHighlight]) {
       if (!gapElement) { gapElement = document.createElement("div"); gapElement.className = "gap"; view.prepend(gapElement); }
       gapElement.style.width = `${gap[2]}px`;
       gapElement.style.height = `${gap[3]}px`;
