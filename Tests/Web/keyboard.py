@@ -186,10 +186,27 @@ def one_tab_stop(base):
         driver.quit()
 
 
+def click_focuses(base):
+    """A click on an item focuses it (issue 43: it did not), and the live region says where it is."""
+    driver = open_browser()
+    try:
+        for scene, item, said in (("colors&items=50", "c5", "Color 5. Position 5 of 50 in Colors."),
+                                  ("board&reset", "card-3", "Dark mode. Position 3 of 12 in Backlog.")):
+            load(driver, base + "?scene=" + scene)
+            ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, "[data-id='%s']" % item)).click().perform()
+            wait_for("%s focused by a click" % item, lambda: driver.execute_script("return document.activeElement.dataset.id") == item)
+            says(driver, said)
+            check_console(driver)
+        print("keyboard.py: a click focuses an item in Colors and the Board")
+    finally:
+        driver.quit()
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8032/"
     shots = sys.argv[2] if len(sys.argv) > 2 else None
     one_tab_stop(base)
+    click_focuses(base)
     keyboard_reorder(base, shots)
     actions_menu(base, shots)
     reduced_motion(base)

@@ -745,6 +745,9 @@ async function startBoard(rk, { share, reset, cards }) {
         case EVENT.dropped: report.push({ event: "dropped", scene, item: itemName(id) }); break;
         case EVENT.cancelled: report.push({ event: "cancelled", scene, item: itemName(id) }); break;
         case EVENT.refused: report.push({ event: "refused", scene, view: columnKey(id) }); break;
+        // A click (a press that neither moved nor lasted) focuses the card, as on any page; the
+        // focusin handler tells the engine, which says where it is.
+        case EVENT.tapped: cells.get(id)?.focus({ preventScroll: true }); break;
         // -2: new data the page applied (a shared board's server), not the user's change.
         case EVENT.changed: if (id === -2) data = true; else changed = true; break;
         case EVENT.key: keys.push(...parseRecords(decoder.decode(text.subarray(a, a + len)))); break;
@@ -1501,6 +1504,8 @@ async function start(rk, { scene, items, reset }) {
         case EVENT.dropped: report.push({ event: "dropped", scene, item: itemName(id) }); break;
         case EVENT.cancelled: report.push({ event: "cancelled", scene, item: itemName(id) }); break;
         case EVENT.dropFailed: report.push({ event: "dropFailed", scene, item: itemName(id) }); break;
+        // A click focuses the item, as on any page (the focusin handler tells the engine).
+        case EVENT.tapped: cells.get(id)?.focus({ preventScroll: true }); break;
         case EVENT.changed: changed = true; break;
         case EVENT.key: keys.push(...parseRecords(decoder.decode(text.subarray(a, a + b)))); break;
         case EVENT.announcement: {
