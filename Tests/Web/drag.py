@@ -92,6 +92,13 @@ def touch_drag(base):
         assert ("lifted", "c1") in events and ("dropped", "c1") in events, events
         after = [e for e in report if e["event"] == "changed"][-1]["sections"][0]["items"]
         assert after[:3] == ["c2", "c1", "c3"] and len(after) == 100_000, after[:6]
+        # A screen reader hears each cell's place among all 100,000, not among the few drawn (issue
+        # 43: a million read as about 54): c1 is now second.
+        place = lambda item: driver.execute_script(
+            "const c = document.querySelector(`[data-id='${arguments[0]}']`);"
+            "return [c.getAttribute('aria-posinset'), c.getAttribute('aria-setsize')]", item)
+        wait_for("c1's place after the drop", lambda: place("c1") == ["2", "100000"])
+        assert place("c2") == ["1", "100000"] and place("c3") == ["3", "100000"], (place("c2"), place("c3"))
         check_console(driver)
         print("drag.py: touch ok at 100,000 items (%d item elements): order now %s…" % (
             shown, ", ".join(after[:4])))

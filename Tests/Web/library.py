@@ -455,6 +455,9 @@ def demo_page_axe():
             driver.get(BASE + "index.html?scene=%s&items=50&reset" % scene)
             wait_for("the %s scene" % scene, lambda: driver.execute_script("return window.reorderKit && window.reorderKit.ready"))
             accessible(driver, "the demo page's %s" % scene)
+            if scene == "colors":  # each cell's place among all of them (only the visible are drawn)
+                first = driver.execute_script("const c = document.querySelector('[data-id=c1]'); return [c.getAttribute('aria-posinset'), c.getAttribute('aria-setsize')]")
+                assert first == ["1", "50"], first
             assert driver.execute_script("return document.title") == "%s · ReorderKit" % scene.capitalize()
             assert driver.execute_script("return document.querySelector('nav a[aria-current=page]').textContent") == scene.capitalize()
         check_console(driver, allowed=("Not saved",))

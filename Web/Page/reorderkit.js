@@ -1438,28 +1438,55 @@ async function start(rk, { scene, items, reset }) {
   const decoder = new TextDecoder();
 
 
+  // Each item's place for a screen reader (aria-posinset, aria-setsize: only the visible cells are
+  // in the DOM, so the browser cannot count them): its 1-based position among its siblings (its
+  // section's items, or its folder's children) and how many they are. Kept by order() below.
+  let positions = new Int32Array(0); // id → position, at scale (kind.create: one section)
+  let placeCount = 0;
+  let places = new Map(); // id → [position, count], the scenes of a few hundred items
+  const placeOf = (id) => (kind.create ? (positions[id] > 0 ? [positions[id], placeCount] : null) : places.get(id));
+
   // The sections as the desktop's report writes them: identifiers, groups as {id, children, expanded}.
   function order() {
     if (kind.create) {
       const n = rk.rk_order(h, 0);
       const ids = new Int32Array(rk.memory.buffer, rk.rk_order_buffer(), n);
       const names = new Array(n);
-      for (let i = 0; i < n; i++) names[i] = itemName(ids[i]);
+      let top = 0;
+      for (let i = 0; i < n; i++) top = Math.max(top, ids[i]);
+      if (positions.length < top + 1) positions = new Int32Array(top + 1);
+      for (let i = 0; i < n; i++) {
+        names[i] = itemName(ids[i]);
+        positions[ids[i]] = i + 1;
+      }
+      placeCount = n;
       return [{ id: scene, items: names }];
     }
     const length = rk.rk_outline(h);
     const text = decoder.decode(new Uint8Array(rk.memory.buffer, rk.rk_text_buffer(), length));
     const sections = [];
-    let group = null;
+    const siblings = []; // [[id, …] per section and per folder]
+    let group = null, inSection = null, inGroup = null;
     for (const line of text.split("\n")) {
       const [k, a, b] = line.split(" ");
-      if (k === "S") sections.push({ id: sectionKeys.get(Number(a)) ?? a, items: [] });
-      else if (k === "I") sections.at(-1).items.push(itemName(Number(a)));
-      else if (k === "G") {
+      if (k === "S") {
+        sections.push({ id: sectionKeys.get(Number(a)) ?? a, items: [] });
+        siblings.push((inSection = []));
+      } else if (k === "I") {
+        sections.at(-1).items.push(itemName(Number(a)));
+        inSection.push(Number(a));
+      } else if (k === "G") {
         group = { id: itemName(Number(a)), children: [], expanded: b === "1" };
         sections.at(-1).items.push(group);
-      } else if (k === "C") group.children.push(itemName(Number(a)));
+        inSection.push(Number(a));
+        siblings.push((inGroup = []));
+      } else if (k === "C") {
+        group.children.push(itemName(Number(a)));
+        inGroup.push(Number(a));
+      }
     }
+    places = new Map();
+    for (const ids of siblings) ids.forEach((id, i) => places.set(id, [i + 1, ids.length]));
     return sections;
   }
 
@@ -1580,6 +1607,12 @@ async function start(rk, { scene, items, reset }) {
       }
       if (badge > 1) element.dataset.badge = String(badge); else delete element.dataset.badge;
       seen.add(id);
+      const place = placeOf(id);
+      if (place && (element.rkPosition !== place[0] || element.rkCount !== place[1])) {
+        [element.rkPosition, element.rkCount] = place;
+        element.setAttribute("aria-posinset", String(place[0]));
+        element.setAttribute("aria-setsize", String(place[1]));
+      }
       frames.push([id, x, y, w, hh]);
       element.style.width = `${w}px`;
       element.style.height = `${hh}px`;
