@@ -274,9 +274,14 @@ def board(base, shots):
         wait_for("card-1 lifted", lambda: ("lifted", "card-1") in events_of(driver))
         press(driver, Keys.ARROW_RIGHT)
         wait_for("the aria-live region to name To do", lambda: "To do" in spoken(driver))
+        focused = "return document.activeElement.dataset.id"
+        # The card keeps the keyboard focus as it goes into another column, and after the drop
+        # (issue 43: it fell to the page's body).
+        wait_for("card-1 focused in To do", lambda: driver.execute_script(focused) == "card-1")
         press(driver, Keys.SPACE)
         wait_for("the keyboard drop of card-1", lambda: ("dropped", "card-1") in events_of(driver))
         wait_for("card-1 in To do", lambda: "card-1" in columns(driver)["todo"])
+        wait_for("card-1 focused after the drop", lambda: driver.execute_script(focused) == "card-1")
         assert "card-1" not in columns(driver)["backlog"], columns(driver)
         assert spoken(driver).startswith("Dropped"), spoken(driver)
         # Ctrl+Z takes the move across columns back (the engine's Board.undo), Ctrl+Shift+Z redoes it.

@@ -163,6 +163,8 @@ public func rk_board_focus(_ b: Int32, _ id: Int32, _ time: Double) {
 @_cdecl("rk_board_focused")
 public func rk_board_focused(_ b: Int32) -> Int32 {
   let focused = withBoard(b) { board -> Int? in
+    // Mid-drag the lifted item holds the focus, in whichever view carries it now.
+    if board.isDragging, let lead = board.draggedItems.first { return lead }
     guard let view = board.focusedView, let column = board.column(view) else { return nil }
     return column.view.focusedItem
   }

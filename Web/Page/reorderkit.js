@@ -882,7 +882,13 @@ async function startBoard(rk, { share, reset, cards }) {
     }
     const lead = values[4];
     if (lead >= 0) {
-      if (!floating) { floating = card(lead).cloneNode(true); floating.classList.add("floating", "lifted"); floating.style.setProperty("--lift", 1); view.append(floating); }
+      if (!floating) {
+        floating = card(lead).cloneNode(true);
+        floating.classList.add("floating", "lifted");
+        floating.style.setProperty("--lift", 1);
+        floating.tabIndex = -1;
+        view.append(floating);
+      }
       place(floating, values[5] - ox, values[6] - oy, values[7], values[8]);
     } else if (floating) { floating.remove(); floating = null; }
     for (const [id, element] of cells) {
@@ -894,7 +900,10 @@ async function startBoard(rk, { share, reset, cards }) {
 
   function syncFocus() {
     const id = rk.rk_board_focused(b);
-    const target = cells.get(id) ?? (id === 0 ? cells.get(lastFrames[0]?.[0]) : undefined);
+    let target = cells.get(id) ?? (id === 0 ? cells.get(lastFrames[0]?.[0]) : undefined);
+    // A card carried into another column has no cell in the columns meanwhile: its lifted copy
+    // holds the focus, so that the keyboard's user does not lose it (issue 43: it fell to the body).
+    if (!target && floating && rk.rk_board_is_dragging(b) !== 0) target = floating;
     for (const [cid, element] of cells) {
       element.tabIndex = element === target ? 0 : -1;
       element.classList.toggle("focused", cid === id);

@@ -79,6 +79,12 @@ extension Board {
       for d in final { events.append(.view(holder, .changed(.moved(d)))) }
       for d in final { events.append(.view(holder, .committed(d))) }
     }
+    if drag.isKeyboard, holder != drag.source, landed.contains(drag.lead) {
+      // The keyboard's focus goes with the item into the view it landed in (without a word: the
+      // drop is what is said), so that the next key moves on from there.
+      for i in _columns.indices where i != h { _columns[i]._view.access.focus = nil }
+      _columns[h]._view.access.focus = drag.lead
+    }
     for event in viewEvents {
       switch event {
       case .announcement where unspoken && !unchanged:

@@ -74,6 +74,15 @@ struct BoardAccessibilityTests {
     _ = board.keyPressed(.space, time: 0.1)
     let events = board.keyPressed(.right, time: 0.2)
     #expect(events.contains(.view("doing", .announcement("Moved to Doing, position 1 of 2."))))
+    // The drop: the focus goes with "a" into Doing, without a word of its own (issue 43: the page
+    // lost it), and the next key moves on from there.
+    let dropped = board.keyPressed(.space, time: 0.3)
+    #expect(board.focusedView == "doing" && board.column("doing")?.view.focusedItem == "a")
+    #expect(board.column("todo")?.view.focusedItem == nil)
+    let said = dropped.compactMap { if case .view(_, .announcement(let text)) = $0 { text } else { nil } }
+    #expect(said == ["Dropped at position 1 of 2."], "\(said)")
+    _ = board.keyPressed(.down, time: 0.4)
+    #expect(board.column("doing")?.view.focusedItem == "d")
   }
 
   /// The keyboard passes a full view and says so (issue 43: a full Doing refused in silence).
