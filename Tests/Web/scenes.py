@@ -80,17 +80,23 @@ def lessons(base, shots):
         driver.quit()
 
 
+def resort_by_birthday(driver):
+    """Holds the page's clock, clicks "Birthday" and waits for its report: the frames before and
+    at the instant after."""
+    driver.execute_script("window.__t = performance.now() / 1000 + 1; window.reorderKit.clock = () => window.__t;")
+    driver.execute_async_script(TWO_FRAMES)
+    before = driver.execute_script(FRAMES)
+    driver.find_element(By.CSS_SELECTOR, 'button[data-sort="birthday"]').click()
+    wait_for("the re-sort's changed report", lambda: sections(driver)[0]["id"] == "month-1")
+    driver.execute_async_script(TWO_FRAMES)
+    return before, driver.execute_script(FRAMES)
+
+
 def students(base, shots):
     driver = open_browser()
     try:
         load(driver, base + "?scene=students")
-        driver.execute_script("window.__t = performance.now() / 1000 + 1; window.reorderKit.clock = () => window.__t;")
-        driver.execute_async_script(TWO_FRAMES)
-        before = driver.execute_script(FRAMES)
-        driver.find_element(By.CSS_SELECTOR, 'button[data-sort="birthday"]').click()
-        wait_for("the re-sort's changed report", lambda: sections(driver)[0]["id"] == "month-1")
-        driver.execute_async_script(TWO_FRAMES)
-        start = driver.execute_script(FRAMES)
+        before, start = resort_by_birthday(driver)
         driver.execute_script("window.__t += 0.1")
         driver.execute_async_script(TWO_FRAMES)
         middle = driver.execute_script(FRAMES)
@@ -126,12 +132,7 @@ def students_reduced_motion(base):
     driver = open_browser(reduced_motion=True)
     try:
         load(driver, base + "?scene=students&reset")
-        driver.execute_script("window.__t = performance.now() / 1000 + 1; window.reorderKit.clock = () => window.__t;")
-        driver.execute_async_script(TWO_FRAMES)
-        driver.find_element(By.CSS_SELECTOR, 'button[data-sort="birthday"]').click()
-        wait_for("the re-sort's changed report", lambda: sections(driver)[0]["id"] == "month-1")
-        driver.execute_async_script(TWO_FRAMES)
-        start = driver.execute_script(FRAMES)
+        _, start = resort_by_birthday(driver)
         driver.execute_script("window.__t += 3")
         driver.execute_async_script(TWO_FRAMES)
         end = driver.execute_script(FRAMES)
