@@ -422,6 +422,13 @@ def virtual_lists():
         keys(driver, Keys.SPACE, Keys.ARROW_RIGHT, Keys.SPACE)
         wait_for("the keyboard drop", lambda: posinset(2) == "2")
         assert driver.execute_script("return document.activeElement.dataset.reorderkitItem") == "2"
+        # Undo puts it back, and says so (it was silent).
+        chord(driver, Keys.CONTROL, "z")
+        wait_for("the undo", lambda: posinset(2) == "1")
+        wait_for("the undo said", lambda: driver.execute_script(
+            "return document.querySelector('[aria-live]').textContent").startswith("Undone."))
+        chord(driver, Keys.CONTROL, Keys.SHIFT, "z")
+        wait_for("the redo", lambda: posinset(2) == "2")
         driver.save_screenshot(os.path.join(SHOTS, "library-photos.png"))
         accessible(driver, "photos.html")
         check_console(driver)
