@@ -203,14 +203,22 @@ public func rk_lib_create(_ length: Int32) -> Int32 {
 }
 
 /// Measured again (a resize, an element added or removed): the same board's lists, rebuilt from a
-/// new description while nothing is dragged. Returns 1, or 0 when the description does not parse
-/// or a drag holds (the page measures again after the drop).
+/// new description while nothing is dragged, with their undo and redo history. Returns 1, or 0
+/// when the description does not parse or a drag holds (the page measures again after the drop).
 @_cdecl("rk_lib_update")
 public func rk_lib_update(_ b: Int32, _ length: Int32) -> Int32 {
   let index = Int(b) - 1
   guard index >= 0, index < boards.count, let old = boards[index], !old.board.isDragging,
-    let board = libraryBoard(input: length)
+    var board = libraryBoard(input: length)
   else { return 0 }
+  // The page's own change (an item added, an option set) keeps what undo and redo know: the
+  // board's steps and each list's own, by identity (a step whose items are gone is skipped, as
+  // after new data).
+  board.history = old.board.history
+  for i in board._columns.indices {
+    guard let j = old.board.index(of: board._columns[i].id) else { continue }
+    board._columns[i]._view.history = old.board._columns[j]._view.history
+  }
   boards[index] = WebBoard(board: board, outline: Outline(), size: board.visibleSize)
   return 1
 }
