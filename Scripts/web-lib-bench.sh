@@ -4,7 +4,8 @@
 # between SortableJS (forceFallback, animation 150) and reorderkit-sortable.js; the same scripted mouse.
 # Prints, for each: time to first interaction, bytes loaded (gzipped), main-thread time per idle
 # second, frame interval p50/p95 while dragging and main-thread time per pointer move, then the
-# ratios. SortableJS is never in the repository: Sortable.min.js comes from SORTABLE_JS (default
+# ratios; then ReorderKit.virtual's frames with a million rows (Tests/Web/bench/million_frames.py).
+# SortableJS is never in the repository: Sortable.min.js comes from SORTABLE_JS (default
 # $TMPDIR/reorderkit-web-bench/Sortable.min.js, which Scripts/web-bench.sh fetches).
 #
 #   Scripts/web-lib-bench.sh                 # builds Web/dist, then measures
@@ -24,3 +25,7 @@ server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 sleep 1
 python3 Tests/Web/bench/library_bench.py "http://127.0.0.1:$port/" Web/dist
+# ReorderKit.virtual with a million rows (SortableJS has no such mode: a million <li> is the page).
+mkdir -p Web/dist/tests
+cp Tests/Web/pages/million.html Web/dist/tests/
+python3 Tests/Web/bench/million_frames.py "http://127.0.0.1:$port/"
