@@ -145,7 +145,7 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .target(
       name: "ReorderServer",
       dependencies: [
-        "ReorderKitPostgres",
+        "ReorderKitPostgres", "ReorderSync",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -3,6 +3,8 @@ import NIOCore
 import PostgresNIO
 import ReorderKitPostgres
 
+import enum ReorderSync.RejectReason
+
 /// Who a token is: its id (to close its connections when revoked), its board and its role.
 public struct Access: Sendable, Equatable {
   /// The token's id in `reorder_tokens`.
@@ -139,7 +141,7 @@ struct BoardStore: Sendable {
     case duplicateKey
     case noBoard
     /// The function refused it (``ServerSchema/commit``): `invalid` or `lostRace`, and why.
-    case refused(reason: String, message: String)
+    case refused(reason: RejectReason, message: String)
   }
 
   /// One gesture to commit: its id, its change as the client sent it (a replayed gesture must bring
@@ -177,9 +179,9 @@ struct BoardStore: Sendable {
         case "23505": answers.append(.duplicateKey)
         case "P0002": answers.append(.noBoard)
         case ServerSchema.invalidState:
-          answers.append(.refused(reason: "invalid", message: message ?? "The change breaks a rule."))
+          answers.append(.refused(reason: .invalid, message: message ?? "The change breaks a rule."))
         case ServerSchema.lostRaceState:
-          answers.append(.refused(reason: "lostRace", message: message ?? "What it names is gone."))
+          answers.append(.refused(reason: .lostRace, message: message ?? "What it names is gone."))
         default: answers.append(revision.map { .committed($0) } ?? .stale(stale ?? []))
         }
       }

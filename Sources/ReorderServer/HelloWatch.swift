@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 
+import enum ReorderSync.ClientMessage
+
 /// The connections that have not said `hello` yet, and one sweep for all of them: a connection
 /// still silent at its deadline is closed (1008). One task for the whole server instead of a timer
 /// task per connection (a task, its stack and a dispatch timer each, kept for five seconds: about
@@ -63,12 +65,13 @@ final class HelloWatch: Sendable {
 /// A `hello` waiting for its connection's next second (``LiveConnection/helloInterval``): one task
 /// answers it then, or the later `hello` that took its place.
 final class DeferredHello: Sendable {
-  let state: Mutex<(hello: HelloMessage, waiting: Bool)>
+  let state: Mutex<(hello: ClientMessage.Hello, waiting: Bool)>
   let when: ContinuousClock.Instant
   let task: Mutex<Task<Void, Never>?> = Mutex(nil)
 
   init(
-    _ hello: HelloMessage, at when: ContinuousClock.Instant, answer: @escaping @Sendable (HelloMessage) async -> Void
+    _ hello: ClientMessage.Hello, at when: ContinuousClock.Instant,
+    answer: @escaping @Sendable (ClientMessage.Hello) async -> Void
   ) {
     state = Mutex((hello, true))
     self.when = when
@@ -81,7 +84,7 @@ final class DeferredHello: Sendable {
   }
 
   /// The hello to answer now (none waits after it).
-  private func take() -> HelloMessage {
+  private func take() -> ClientMessage.Hello {
     state.withLock { s in
       s.waiting = false
       return s.hello
@@ -92,7 +95,7 @@ final class DeferredHello: Sendable {
   var isWaiting: Bool { state.withLock { $0.waiting } }
 
   /// A later `hello` takes its place; returns when it will be answered.
-  func replace(with hello: HelloMessage) -> ContinuousClock.Instant {
+  func replace(with hello: ClientMessage.Hello) -> ContinuousClock.Instant {
     state.withLock { $0.hello = hello }
     return when
   }

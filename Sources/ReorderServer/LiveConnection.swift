@@ -7,6 +7,9 @@ import NIOWebSocket
 import ReorderKitPostgres
 import ServiceLifecycle
 
+import enum ReorderSync.ClientMessage
+import enum ReorderSync.ErrorCode
+
 /// One `live` WebSocket: `hello` first (within 5 s), then `commit`s, each answered; `remote`s
 /// pushed by the hub in between. Every outgoing frame goes through one ``Outbox``, written in
 /// order. Anything malformed gets an `error` and the connection stays.
@@ -139,134 +142,87 @@ struct LiveConnection {
     return .read
   }
 
-  /// One message read: answered, or the connection closed.
+  /// One message read, decoded once (``LiveFrame``): answered, or the connection closed.
   func handle(_ message: WebSocketMessage, _ session: inout Session, _ sink: Outbox)
     async throws -> Next
   {
     guard case .text(let text) = message else {
-      return refuse(ErrorMessage(code: "binaryFrame", message: "Messages are JSON text frames."), &session, sink)
+      return refuse(ErrorMessage(code: .binaryFrame, message: "Messages are JSON text frames."), &session, sink)
     }
-    let bytes = Data(text.utf8)
-    guard let envelope = try? JSONDecoder().decode(Envelope.self, from: bytes) else {
-      return refuse(ErrorMessage(code: "malformed", message: "Not a JSON object with a type."), &session, sink)
-    }
-    switch (envelope.type, session.state) {
-    case ("hello", .waitingForHello):
-      // The hello came in time: checking its token and joining may take longer (a thousand
-      // clients connecting at once queue for the database) without the timer closing it.
-      hub.hellos.forget(session.watch)
-      guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
-        sink.yield(.close(code: CloseCode.policyViolation, reason: "hello needs a token"))
-        return .stop
-      }
-      switch try await join(hello, sink) {
-      case .invalidToken:
-        sink.yield(.close(code: CloseCode.policyViolation, reason: "invalid token"))
-        return .stop
-      case .otherBoard:
-        sink.yield(.close(code: CloseCode.policyViolation, reason: "the token is for another board"))
-        return .stop
-      case .joined(_, .noBoard):
-        sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
-        return .stop
-      case .joined(_, .tooManyConnections):
-        sink.yield(
-          .close(
-            code: CloseCode.policyViolation,
-            reason: "more than \(LiveHub.connectionsPerToken) connections for this token"))
-        return .stop
-      case .joined(let access, .joined(let id, let welcome)):
-        // The welcome goes first: the hub yields remotes into the same queue only after join.
-        sink.yield(.text(jsonLine(welcome)))
-        session.state = .following(id: id, access: access)
-        session.lastHello = .now
-        hub.metrics.connectionClosed(role: nil)
-        hub.metrics.connectionOpened(role: access.role)
-      }
-    case ("hello", .following(_, let access)):
-      guard let hello = try? JSONDecoder().decode(HelloMessage.self, from: bytes) else {
-        sink.yield(
-          .text(
-            jsonLine(
-              ErrorMessage(code: "malformed", message: "hello is {\"type\", \"token\", \"after\"?, \"epoch\"?}."))
-          ))
-        return .read
-      }
-      try await helloAgain(hello, role: access.role, &session, sink)
-    case ("commit", .waitingForHello):
-      return refuse(ErrorMessage(code: "helloFirst", message: "Say hello before anything else."), &session, sink)
-    case ("commit", .following(let id, let access)):
-      guard let commit = try? JSONDecoder().decode(CommitMessage.self, from: bytes) else {
-        if let gesture = try? JSONDecoder().decode(GestureOnly.self, from: bytes) {
-          sink.yield(
-            .text(
-              jsonLine(
-                RejectedMessage(
-                  gesture: gesture.gesture, reason: "invalid",
-                  message: "change is {\"kind\": \"moveCards\" | \"moveColumns\", \"items\", …}."))))
-        } else {
-          sink.yield(
-            .text(
-              jsonLine(ErrorMessage(code: "malformed", message: "commit is {\"type\", \"gesture\", \"change\"}."))
-            ))
-        }
-        return .read
-      }
-      guard Identifier.isValid(commit.gesture) else {
-        sink.yield(.text(jsonLine(ErrorMessage(code: "malformed", message: "gesture: \(Identifier.rule)."))))
-        return .read
-      }
-      let now = ContinuousClock.now
-      session.recent.removeAll { now - $0 >= .seconds(1) }
-      // A commit refused for the rate holds back every later one of this connection until it comes
-      // again: a later one let in as the second slides would overtake it, and the client's moves
-      // would commit out of order (seen in the page's test of 150 waiting moves: the card did not
-      // end where the last move put it).
-      var wait: Duration?
-      if let held = session.held, held.gesture != commit.gesture {
-        wait = max(held.until - now, .milliseconds(1))
-      } else if session.recent.count >= Self.commitsPerSecond, let oldest = session.recent.first {
-        wait = (oldest + .seconds(1)) - now
-        session.held = (commit.gesture, oldest + .seconds(1))
-      }
-      if let wait {
-        hub.metrics.rateLimited()
-        sink.yield(
-          .text(
-            jsonLine(
-              RejectedMessage(gesture: commit.gesture, reason: "rateLimited", retryAfterMs: wait.wholeMilliseconds)))
-        )
-        return .read
-      }
-      session.held = nil
-      session.recent.append(now)
-      guard access.role == .editor else {
-        sink.yield(
-          .text(
-            jsonLine(
-              RejectedMessage(
-                gesture: commit.gesture, reason: "forbidden", message: "A viewer's token does not move cards."))))
-        return .read
-      }
-      switch try await hub.commit(board: board, from: id, gesture: commit.gesture, change: commit.change) {
-      case .ack(let revision, let changes):
-        sink.yield(.text(jsonLine(AckMessage(gesture: commit.gesture, revision: revision, changes: changes))))
-      case .rejected(let reason, let message):
-        sink.yield(.text(jsonLine(RejectedMessage(gesture: commit.gesture, reason: reason, message: message))))
-      }
-    default:
+    switch (LiveFrame(text), session.state) {
+    case (.malformed, _):
+      return refuse(ErrorMessage(code: .malformed, message: "Not a JSON object with a type."), &session, sink)
+    case (.unknownType(let type), _):
       return refuse(
-        ErrorMessage(
-          code: "unknownType", message: "Messages are hello and commit, not \(Identifier.quoted(envelope.type))."),
+        ErrorMessage(code: .unknownType, message: "Messages are hello and commit, not \(Identifier.quoted(type))."),
         &session, sink)
+    case (.message(.hello(let hello)), .waitingForHello):
+      return try await firstHello(hello, &session, sink)
+    case (.unreadableHello, .waitingForHello):
+      hub.hellos.forget(session.watch)
+      sink.yield(.close(code: CloseCode.policyViolation, reason: "hello needs a token"))
+      return .stop
+    case (.message(.hello(let hello)), .following(_, let access)):
+      try await helloAgain(hello, role: access.role, &session, sink)
+    case (.unreadableHello, .following):
+      sink.yield(
+        .text(
+          jsonLine(ErrorMessage(code: .malformed, message: "hello is {\"type\", \"token\", \"after\"?, \"epoch\"?}."))
+        ))
+    case (.message(.commit), .waitingForHello), (.unreadableCommit, .waitingForHello),
+      (.unreadableChange, .waitingForHello):
+      return refuse(ErrorMessage(code: .helloFirst, message: "Say hello before anything else."), &session, sink)
+    case (.unreadableChange(let gesture), .following):
+      sink.yield(
+        .text(
+          jsonLine(
+            RejectedMessage(
+              gesture: gesture, reason: .invalid,
+              message: "change is {\"kind\": \"moveCards\" | \"moveColumns\", \"items\", …}."))))
+    case (.unreadableCommit, .following):
+      sink.yield(
+        .text(jsonLine(ErrorMessage(code: .malformed, message: "commit is {\"type\", \"gesture\", \"change\"}."))))
+    case (.message(.commit(let commit)), .following(let id, let access)):
+      try await self.commit(commit, from: id, access: access, &session, sink)
     }
     return .read
+  }
+
+  /// The first `hello`, in time: checking its token and joining may take longer (a thousand
+  /// clients connecting at once queue for the database) without the timer closing it.
+  func firstHello(_ hello: ClientMessage.Hello, _ session: inout Session, _ sink: Outbox) async throws -> Next {
+    hub.hellos.forget(session.watch)
+    switch try await join(hello, sink) {
+    case .invalidToken:
+      sink.yield(.close(code: CloseCode.policyViolation, reason: "invalid token"))
+      return .stop
+    case .otherBoard:
+      sink.yield(.close(code: CloseCode.policyViolation, reason: "the token is for another board"))
+      return .stop
+    case .joined(_, .noBoard):
+      sink.yield(.close(code: CloseCode.policyViolation, reason: "no such board"))
+      return .stop
+    case .joined(_, .tooManyConnections):
+      sink.yield(
+        .close(
+          code: CloseCode.policyViolation,
+          reason: "more than \(LiveHub.connectionsPerToken) connections for this token"))
+      return .stop
+    case .joined(let access, .joined(let id, let welcome)):
+      // The welcome goes first: the hub yields remotes into the same queue only after join.
+      sink.yield(.text(jsonLine(welcome)))
+      session.state = .following(id: id, access: access)
+      session.lastHello = .now
+      hub.metrics.connectionClosed(role: nil)
+      hub.metrics.connectionOpened(role: access.role)
+      return .read
+    }
   }
 
   /// A `hello` on a connection that follows already: answered at once when the last was a second
   /// ago or more; else it waits for that second (one task, no database query), a later one taking
   /// its place, and each one it replaces is answered `rateLimited`.
-  func helloAgain(_ hello: HelloMessage, role: Role, _ session: inout Session, _ sink: Outbox) async throws {
+  func helloAgain(_ hello: ClientMessage.Hello, role: Role, _ session: inout Session, _ sink: Outbox) async throws {
     let now = ContinuousClock.now
     if let deferred = session.deferredHello, deferred.isWaiting {
       let wait = deferred.replace(with: hello) - now
@@ -301,7 +257,7 @@ struct LiveConnection {
   /// the join go deep into PostgresNIO, and a Swift task keeps the largest stack it ever had until
   /// it ends (heaptrack: 33 KB of every idle follower's connection, when this ran in the
   /// connection's task).
-  func join(_ hello: HelloMessage, _ sink: Outbox) async throws -> HelloOutcome {
+  func join(_ hello: ClientMessage.Hello, _ sink: Outbox) async throws -> HelloOutcome {
     let (hub, store, board) = (hub, store, board)
     let (token, after, epoch) = (hello.token, hello.after, hello.epoch)
     return try await Task {

@@ -4,6 +4,8 @@ import NIOCore
 import PostgresNIO
 import ReorderKitPostgres
 
+import enum ReorderSync.RejectReason
+
 /// The live side of one server instance: a replica of each board someone follows here, read from
 /// the log only, and the connections that follow it. One LISTEN connection per instance wakes it
 /// (NOTIFY is only a wake-up: what is pushed is read from `reorder_server_changes`); a poll every
@@ -264,7 +266,7 @@ actor LiveHub {
   /// What a commit came to, as the message to send.
   enum CommitReply {
     case ack(Int64, [WireChange]?)
-    case rejected(reason: String, message: String)
+    case rejected(reason: RejectReason, message: String)
   }
 
   /// Commits one change of an editor: keys placed on the board as the log has it now, written by
@@ -281,7 +283,7 @@ actor LiveHub {
       let reply = try await commitWaiting(board: name, from: id, gesture: gesture, change: change)
       switch reply {
       case .ack: metrics.committed(outcome: "ack", seconds: .now - started)
-      case .rejected(let reason, _): metrics.committed(outcome: reason, seconds: .now - started)
+      case .rejected(let reason, _): metrics.committed(outcome: reason.text, seconds: .now - started)
       }
       return reply
     } catch {
@@ -296,7 +298,7 @@ actor LiveHub {
   {
     // A connection whose token was revoked meanwhile (its close is on its way) writes nothing.
     guard feeds[name]?.subscribers[id] != nil else {
-      return .rejected(reason: "forbidden", message: "The token was revoked.")
+      return .rejected(reason: .forbidden, message: "The token was revoked.")
     }
     nextTicket += 1
     let ticket = nextTicket
@@ -309,7 +311,7 @@ actor LiveHub {
     defer { unlock(name) }
     if replies[ticket] == nil { await commitQueued(name) }
     let reply =
-      replies.removeValue(forKey: ticket) ?? .success(.rejected(reason: "lostRace", message: "Not committed."))
+      replies.removeValue(forKey: ticket) ?? .success(.rejected(reason: .lostRace, message: "Not committed."))
     return try reply.get()
   }
 
@@ -352,7 +354,7 @@ actor LiveHub {
   func commitRound(_ name: String, _ batch: [Queued]) async throws -> (rest: [Queued], refresh: Bool) {
     guard var board = feeds[name]?.board else {
       for waiting in batch {
-        replies[waiting.ticket] = .success(.rejected(reason: "lostRace", message: "The board is gone."))
+        replies[waiting.ticket] = .success(.rejected(reason: .lostRace, message: "The board is gone."))
       }
       return ([], false)
     }
@@ -365,12 +367,12 @@ actor LiveHub {
         break
       }
       guard feeds[name]?.subscribers[waiting.connection] != nil else {
-        replies[waiting.ticket] = .success(.rejected(reason: "forbidden", message: "The token was revoked."))
+        replies[waiting.ticket] = .success(.rejected(reason: .forbidden, message: "The token was revoked."))
         continue
       }
       guard waiting.attempts < 5 else {
         replies[waiting.ticket] = .success(
-          .rejected(reason: "lostRace", message: "Others moved the same cards at the same time."))
+          .rejected(reason: .lostRace, message: "Others moved the same cards at the same time."))
         continue
       }
       do {
@@ -430,7 +432,7 @@ actor LiveHub {
         acked.append((entry.waiting, revision))
       case .noBoard:
         gone = true
-        replies[entry.waiting.ticket] = .success(.rejected(reason: "lostRace", message: "The board is gone."))
+        replies[entry.waiting.ticket] = .success(.rejected(reason: .lostRace, message: "The board is gone."))
       case .refused(let reason, let message):
         replies[entry.waiting.ticket] = .success(.rejected(reason: reason, message: message))
       case .stale, .duplicateKey:
@@ -447,7 +449,7 @@ actor LiveHub {
     }
     if gone {
       for waiting in retry + later {
-        replies[waiting.ticket] = .success(.rejected(reason: "lostRace", message: "The board is gone."))
+        replies[waiting.ticket] = .success(.rejected(reason: .lostRace, message: "The board is gone."))
       }
       return ([], false)
     }
@@ -476,7 +478,7 @@ actor LiveHub {
 
   /// A refused change: `invalid` (it breaks a rule) or `lostRace` (what it names is gone).
   struct Refusal: Error {
-    var reason: String
+    var reason: RejectReason
     var message: String
   }
 
@@ -491,45 +493,45 @@ actor LiveHub {
     case .moveColumns(let columns, let b):
       (items, parent, before) = (columns, "", b)
     case .deleteItems:
-      throw Refusal(reason: "invalid", message: "Only moveCards and moveColumns are committed.")
+      throw Refusal(reason: .invalid, message: "Only moveCards and moveColumns are committed.")
     }
     guard !items.isEmpty, items.count <= 1000 else {
-      throw Refusal(reason: "invalid", message: "A change moves 1 to 1000 items.")
+      throw Refusal(reason: .invalid, message: "A change moves 1 to 1000 items.")
     }
     for id in items + [parent].filter({ !$0.isEmpty }) + [before].compactMap({ $0 }) where !Identifier.isValid(id) {
-      throw Refusal(reason: "invalid", message: "\(Identifier.quoted(id)) is not an identifier (\(Identifier.rule)).")
+      throw Refusal(reason: .invalid, message: "\(Identifier.quoted(id)) is not an identifier (\(Identifier.rule)).")
     }
-    guard Set(items).count == items.count else { throw Refusal(reason: "invalid", message: "An item is named twice.") }
+    guard Set(items).count == items.count else { throw Refusal(reason: .invalid, message: "An item is named twice.") }
     if let before, items.contains(before) {
-      throw Refusal(reason: "invalid", message: "before names one of the moved items.")
+      throw Refusal(reason: .invalid, message: "before names one of the moved items.")
     }
     if !parent.isEmpty {
       guard let column = board.rows[parent] else {
-        throw Refusal(reason: "lostRace", message: "The column \(parent) is not on the board (deleted meanwhile?).")
+        throw Refusal(reason: .lostRace, message: "The column \(parent) is not on the board (deleted meanwhile?).")
       }
       guard column.parent.isEmpty else {
-        throw Refusal(reason: "invalid", message: "\(parent) is a card, not a column.")
+        throw Refusal(reason: .invalid, message: "\(parent) is a card, not a column.")
       }
     }
     for id in items {
       guard let row = board.rows[id] else {
-        throw Refusal(reason: "lostRace", message: "\(id) is not on the board (deleted meanwhile?).")
+        throw Refusal(reason: .lostRace, message: "\(id) is not on the board (deleted meanwhile?).")
       }
       guard row.parent.isEmpty == parent.isEmpty else {
         throw Refusal(
-          reason: "invalid",
+          reason: .invalid,
           message: parent.isEmpty ? "\(id) is a card, not a column." : "\(id) is a column, not a card.")
       }
       // A card whose column is gone is not on the board as clients see it.
       if !row.parent.isEmpty, board.rows[row.parent] == nil {
-        throw Refusal(reason: "lostRace", message: "\(id) is not on the board (its column was deleted).")
+        throw Refusal(reason: .lostRace, message: "\(id) is not on the board (its column was deleted).")
       }
     }
     let rows = board.rows.mapValues { PlacementRow(parent: $0.parent, key: $0.key, version: $0.version) }
     do {
       return try placeExisting(items, parent: parent, before: before, rows: rows, tag: tag)
     } catch {
-      throw Refusal(reason: "invalid", message: "The change cannot be placed: \(error).")
+      throw Refusal(reason: .invalid, message: "The change cannot be placed: \(error).")
     }
   }
 }

@@ -2,6 +2,9 @@ import Foundation
 import NIOCore
 import ReorderKitPostgres
 
+import enum ReorderSync.ErrorCode
+import enum ReorderSync.RejectReason
+
 /// What a `live` connection sends the client: a text frame, or the close that ends it.
 enum Outgoing: Sendable {
   case text(String)
@@ -21,25 +24,6 @@ enum CloseCode {
   /// The server is shutting down.
   static let goingAway: UInt16 = 1001
 }
-
-/// `{"type"}`: every client message has one.
-struct Envelope: Decodable { var type: String }
-
-/// `{"type": "hello", "token", "after"?, "epoch"?}`.
-struct HelloMessage: Decodable {
-  var token: String
-  var after: Int64?
-  var epoch: String?
-}
-
-/// `{"type": "commit", "gesture", "change"}`.
-struct CommitMessage: Decodable {
-  var gesture: String
-  var change: WireChange
-}
-
-/// Only the gesture of a commit whose change could not be read (so it can be `rejected`).
-struct GestureOnly: Decodable { var gesture: String }
 
 /// `{"type": "welcome", "role", "epoch", "revision", "views" | "changes", "reset"?}`.
 struct WelcomeMessage: Encodable {
@@ -68,6 +52,14 @@ struct RejectedMessage: Encodable {
   var reason: String
   var message: String?
   var retryAfterMs: Int?
+
+  /// A refusal, its reason one of ``RejectReason``'s.
+  init(gesture: String, reason: RejectReason, message: String? = nil, retryAfterMs: Int? = nil) {
+    self.gesture = gesture
+    self.reason = reason.text
+    self.message = message
+    self.retryAfterMs = retryAfterMs
+  }
 }
 
 /// `{"type": "remote", "revision", "changes"}`.
@@ -84,10 +76,17 @@ struct ErrorMessage: Encodable {
   var message: String
   var retryAfterMs: Int?
 
+  /// An error, its code one of ``ErrorCode``'s.
+  init(code: ErrorCode, message: String, retryAfterMs: Int? = nil) {
+    self.code = code.text
+    self.message = message
+    self.retryAfterMs = retryAfterMs
+  }
+
   /// A `hello` again within a second of the last one answered.
   static func rateLimited(_ wait: Duration) -> ErrorMessage {
     ErrorMessage(
-      code: "rateLimited", message: "One hello a second: the last one is answered then.",
+      code: .rateLimited, message: "One hello a second: the last one is answered then.",
       retryAfterMs: wait.wholeMilliseconds)
   }
 }

@@ -2,6 +2,8 @@ import CoreMetrics
 import Metrics
 import Prometheus
 
+import enum ReorderSync.RejectReason
+
 /// What one server instance counts, for `GET /metrics` (Prometheus's text format, version 0.0.4):
 /// one registry per ``BoardServer``, never the process-wide `MetricsSystem` (tests start several
 /// servers in one process), so every value is made with this registry's factory.
@@ -29,7 +31,9 @@ final class ServerMetrics: Sendable {
   static let contentType = "text/plain; version=0.0.4; charset=utf-8"
   /// The outcomes of ``committed(outcome:seconds:)`` shown from the start (others are added when they
   /// first happen).
-  static let outcomes = ["ack", "invalid", "lostRace", "forbidden", "failed"]
+  static let outcomes = [
+    "ack", RejectReason.invalid.text, RejectReason.lostRace.text, RejectReason.forbidden.text, "failed",
+  ]
 
   let registry = PrometheusCollectorRegistry()
   let connections: [String: CoreMetrics.Meter]
