@@ -770,12 +770,13 @@ async function startBoard(rk, { share, reset, cards }) {
         }
       }
     }
-    if (changed || data) countCards(order());
+    // The board's outline, read once for the headers' counts and the report.
+    const sections = changed || data ? order() : null;
+    if (sections) countCards(sections);
     if (changed) {
-      const sections = order();
       report.push({ event: "changed", scene, sections, views: asViews(sections) });
+      sharing?.changed();
     }
-    if (changed) sharing?.changed();
     save(keys);
   }
 
@@ -947,11 +948,12 @@ async function startBoard(rk, { share, reset, cards }) {
     takeEvents();
     draw(t0);
     const r = view.getBoundingClientRect();
+    const ready = order();
     report.push({
       event: "ready", scene, window: [window.innerWidth, window.innerHeight],
       items: lastFrames.map(([id, x, y, w, hh]) => ({ id: itemName(id), frame: [x + r.left, y + r.top, w, hh] })),
-      sections: order(),
-      views: asViews(order()),
+      sections: ready,
+      views: asViews(ready),
     });
     wireInput({
       view, now, takeEvents, draw, cell: ".card", menuOpen: () => menu.current !== null, openMenu, closeMenu,
