@@ -45,7 +45,9 @@ while True:
 PY
 shots=${WEB_SHOTS:-test-out/web}
 mkdir -p "$shots"
-for test in drag keyboard storage bad_input autoscroll scenes share_protocol library; do
+for test in drag keyboard storage bad_input autoscroll scenes share_protocol share_tabs library; do
   python3 "Tests/Web/$test.py" "http://127.0.0.1:$port/" "$shots"
 done
+# The shared board's conformance script (issue 44), which BoardSync passes in Swift too.
+python3 Tests/Web/conformance.py "http://127.0.0.1:$port/"
 echo "web-test: passed (screenshots in $shots)"

@@ -36,10 +36,13 @@ build() {
   libc=$(dpkg -L wasi-libc | awk '/\/wasm32-wasi\/libc\.a$/ && !found { print; found = 1 }')
   [ -f "$libc" ] || { echo "web: Debian's wasi-libc has no wasm32-wasi/libc.a" >&2; exit 1; }
   mkdir -p "$out" "$dist"
-  mapfile -t sources < <(find Sources/ReorderKit Web/Exports -name '*.swift' | sort)
+  # The shared board's protocol (Sources/ReorderSync, issue 44) is compiled in too: the page's
+  # BoardSync (Web/Exports/Sync.swift). The library's engine exports none of it, so the linker
+  # drops it there.
+  mapfile -t sources < <(find Sources/ReorderKit Sources/ReorderSync Web/Exports -name '*.swift' | sort)
   start=$(date +%s)
   # The compile takes a minute or two: it is skipped when the object file is newer than every source.
-  if [ -f "$out/reorderkit.o" ] && [ -z "$(find Sources/ReorderKit Web/Exports -name '*.swift' -newer "$out/reorderkit.o" | head -1)" ]; then
+  if [ -f "$out/reorderkit.o" ] && [ -z "$(find Sources/ReorderKit Sources/ReorderSync Web/Exports -name '*.swift' -newer "$out/reorderkit.o" | head -1)" ]; then
     echo "web: $out/reorderkit.o is up to date, not compiled again" >&2
   elif ! swiftc -enable-experimental-feature Embedded -enable-experimental-feature Extern -target wasm32-unknown-none-wasm -wmo -parse-as-library \
     -Osize -Xfrontend -disable-stack-protector -module-name ReorderKit -package-name ReorderKit -c -o "$out/reorderkit.o" "${sources[@]}" \
@@ -52,9 +55,13 @@ build() {
   # Only the rk_ functions (and the memory) are exported; the linker drops what nobody calls.
   exports=()
   while read -r symbol; do exports+=("--export=$symbol"); done < <(grep -oh '@_cdecl("rk_[a-z_]*")' Web/Exports/*.swift | sed 's/@_cdecl("\(.*\)")/\1/')
+  # Shrunk by binaryen's wasm-opt -Oz as the library's is (issue 44: the page's BoardSync costs
+  # 61 KB gzipped after -Oz; the pass takes 15–20 s).
   wasm-ld --no-entry --gc-sections --strip-all -z stack-size=1048576 "${exports[@]}" \
-    -o "$dist/reorderkit.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a" "$builtins"
-  cp Web/Page/index.html Web/Page/reorderkit.js Web/Page/style.css "$dist/"
+    -o "$out/page.wasm" "$out/reorderkit.o" "$libc" "$embedded/libswiftUnicodeDataTables.a" "$builtins"
+  wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int \
+    "$out/page.wasm" -o "$dist/reorderkit.wasm"
+  cp Web/Page/index.html Web/Page/reorderkit.js Web/Page/share.js Web/Page/style.css "$dist/"
   # The library (issue 43): the ES modules, the classic script and the engine beside them, and the
   # examples a developer copies, which load it from ../lib/.
   mkdir -p "$dist/lib" "$dist/examples"

@@ -116,6 +116,23 @@ extension BoardSync {
     }
     early.removeAll { $0.revision <= revision }
     pending.removeAll { ($0.committed ?? Int64.max) <= revision }
+    // The welcome's revision is the server's last: a revision past it that came before (a remote
+    // of Int64.max, say) cannot be, and would hold the gap open for ever. Said once and dropped;
+    // a move acknowledged as such a revision goes again (its replay is answered with the real one).
+    if welcome.epoch == epoch, early.contains(where: { $0.revision > welcome.revision }) {
+      out.append(.report(.unexpected("revisions past the server's last, \(welcome.revision)")))
+      early.removeAll { $0.revision > welcome.revision }
+      var kept: [PendingGesture] = []
+      var unsent: [PendingGesture] = []
+      for move in pending {
+        if let committed = move.committed, committed <= welcome.revision {
+          kept.append(move)
+        } else {
+          unsent.append(PendingGesture(gesture: move.gesture, change: move.change))
+        }
+      }
+      pending = kept + unsent
+    }
     role = welcome.role
     refusal = nil
     if case .open(var s) = link {

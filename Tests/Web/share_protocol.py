@@ -3,9 +3,10 @@ server"): the page on a board's link with the browser's WebSocket replaced, befo
 by a scripted server in the page itself (FAKE below). Checks: a commit answered `rateLimited` stays
 in the outbox and is sent again, same gesture, after `retryAfterMs` (then acknowledged; nothing
 reported `rejected`); a `remote` whose revision skips one makes the page say `hello` again with
-`after` (its last revision) and the epoch; a `welcome` with `reset: true` replaces the whole board
-(the report's `remote` views); others' move arriving while a card is lifted waits for the end of
-the drag; `invalid` leaves the outbox, reported and announced. No console error.
+`after` (its last revision) and the epoch once it has stayed open 500 ms; after a lost connection a
+`welcome` with `reset: true` replaces the whole board (the report's `remote` views); others' move
+arriving while a card is lifted waits for the end of the drag; `invalid` leaves the outbox,
+reported and announced. No console error.
 
     python3 Tests/Web/share_protocol.py http://127.0.0.1:PORT/ [SHOTS]   # run by Scripts/web-test.sh
 """
@@ -18,22 +19,31 @@ from selenium.webdriver.common.keys import Keys
 
 from browser import check_console, open_browser, report, wait_for
 
-# A scripted server: answers hello with a small board, each commit first with rateLimited (200 ms)
-# and then with ack, or as window.fake.next says; records what the page sent in window.fake.sent.
+# A scripted server: answers hello with a small board (or window.fake.welcome once), each commit
+# first with rateLimited (200 ms) and then with ack, or as window.fake.next says; records what the
+# page sent in window.fake.sent. The page's protocol is BoardSync's (issue 44), in the .wasm.
 FAKE = """
 localStorage.setItem("reorderkit:share:token:proto", JSON.stringify("tok-1"));
-window.fake = { sent: [], revision: 10, tried: new Set(), next: null, socket: null };
+// The server's revision is kept in localStorage, so that every tab's fake (share_tabs.py) and a
+// reload agree on it; `down` makes every connection fail (the server unreachable).
+window.fake = { sent: [], revision: Number(localStorage.getItem("fake:revision") ?? 10), tried: new Set(), next: null,
+  socket: null, down: false };
 class FakeSocket extends EventTarget {
   static OPEN = 1;
   constructor(url) {
     super();
     this.url = url; this.readyState = 0; window.fake.socket = this;
+    if (window.fake.down) {
+      setTimeout(() => { this.readyState = 3; this.onclose?.({ code: 1006, reason: "" }); }, 10);
+      return;
+    }
     setTimeout(() => { this.readyState = 1; this.onopen?.(new Event("open")); }, 10);
   }
   send(text) {
     const m = JSON.parse(text), fake = window.fake;
     fake.sent.push(m);
     if (m.type === "hello") {
+      if (fake.welcome) { const answer = fake.welcome; fake.welcome = null; this.deliver(answer); return; }
       this.deliver({ type: "welcome", role: "editor", epoch: "e1", revision: fake.revision, views: [
         { id: "todo", sections: [{ id: "todo", items: ["card-1", "card-2", "card-3"] }] },
         { id: "doing", sections: [{ id: "doing", items: ["card-4"] }] }] });
@@ -44,6 +54,7 @@ class FakeSocket extends EventTarget {
         this.deliver({ type: "rejected", gesture: m.gesture, reason: "rateLimited", retryAfterMs: 200 });
       } else {
         fake.revision += 1;
+        localStorage.setItem("fake:revision", String(fake.revision));
         this.deliver({ type: "ack", gesture: m.gesture, revision: fake.revision });
       }
     }
@@ -55,6 +66,8 @@ class FakeSocket extends EventTarget {
       this.dispatchEvent(event);
     }, 5);
   }
+  // The connection lost (a server restart): the page reconnects and says hello again.
+  drop() { this.readyState = 3; this.onclose?.({ code: 1006, reason: "" }); }
   close() {}
 }
 window.WebSocket = FakeSocket;
@@ -99,18 +112,26 @@ def main(base, shots):
         wait_for("the outbox to drain", lambda: "Shared · connected" in driver.execute_script(
             "return document.getElementById('caption').textContent"))
         assert not [e for e in report(driver) if e["event"] == "rejected"], report(driver)
-        assert driver.execute_script("return window.reorderKit.rateLimited") == 1
 
-        # A revision gap: hello again, with after (the last revision, 11) and the epoch.
-        driver.execute_script("""window.fake.socket.deliver({ type: "remote", revision: 14, changes: [
-          { kind: "moveCards", items: ["card-2"], view: "doing", section: "doing", before: null }] })""")
+        # A revision gap that stays open (500 ms): hello again, with after (the last revision, 11)
+        # and the epoch; the server's answer brings the changes since.
+        driver.execute_script("""window.fake.welcome = { type: "welcome", role: "editor", epoch: "e1", revision: 14,
+          changes: [{ kind: "moveCards", items: ["card-2"], view: "doing", section: "doing", before: null },
+                    { kind: "moveCards", items: ["card-3"], view: "doing", section: "doing", before: null }] };
+          window.fake.socket.deliver({ type: "remote", revision: 14, changes: [
+          { kind: "moveCards", items: ["card-3"], view: "doing", section: "doing", before: null }] })""")
         hellos = wait_for("a second hello", lambda: len(sent(driver, "hello")) == 2 and sent(driver, "hello"))
         assert hellos[1] == {"type": "hello", "token": "tok-1", "epoch": "e1", "after": 11}, hellos[1]
+        wait_for("the changes since 11", lambda: shown(driver) == {"todo": [], "doing": ["card-4", "card-1", "card-2", "card-3"]})
+        time.sleep(0.7)
+        assert len(sent(driver, "hello")) == 2, "the gap stayed open: %r" % sent(driver, "hello")
 
-        # reset: the whole board replaced.
-        driver.execute_script("""window.fake.socket.deliver({ type: "welcome", role: "editor", epoch: "e2", revision: 3, reset: true,
+        # reset: the connection lost, and the server's answer to the next hello is another epoch's
+        # board, which replaces the whole board.
+        driver.execute_script("""window.fake.welcome = { type: "welcome", role: "editor", epoch: "e2", revision: 3, reset: true,
           views: [{ id: "doing", sections: [{ id: "doing", items: ["card-3"] }] },
-                  { id: "todo", sections: [{ id: "todo", items: ["card-4", "card-2", "card-1"] }] }] })""")
+                  { id: "todo", sections: [{ id: "todo", items: ["card-4", "card-2", "card-1"] }] }] };
+          window.fake.socket.drop();""")
         wait_for("the reset board", lambda: shown(driver) == {"doing": ["card-3"], "todo": ["card-4", "card-2", "card-1"]})
         wait_for("the reset board drawn", lambda: driver.execute_script(
             "return [...document.querySelectorAll('.column-header')].sort((a, b) => a.getBoundingClientRect().x - "
@@ -131,17 +152,19 @@ def main(base, shots):
         ActionChains(driver).send_keys(Keys.ESCAPE).perform()
         wait_for("the remote move after the drag", lambda: shown(driver) == {"doing": [], "todo": ["card-4", "card-2", "card-1", "card-3"]})
 
-        # invalid: out of the outbox, reported, announced; the page asks for the whole board.
+        # invalid: out of the outbox, reported, announced; the page shows the server's board (the
+        # move set aside).
         driver.execute_script("""window.fake.next = { type: "rejected", reason: "invalid", message: "An item is named twice." }""")
         move_to(driver, "card-2", "Doing")
         rejected = wait_for("the rejection", lambda: [e for e in report(driver) if e["event"] == "rejected"])
         assert rejected[0]["reason"] == "invalid", rejected
         wait_for("the announcement", lambda: "An item is named twice." in driver.execute_script(
             "return document.querySelector('[aria-live]').textContent"))
-        wait_for("hello for the whole board", lambda: len(sent(driver, "hello")) == 3 and "after" not in sent(driver, "hello")[2])
+        wait_for("the move set aside", lambda: shown(driver) == {"doing": [], "todo": ["card-4", "card-2", "card-1", "card-3"]})
+        assert "could not be shared" in driver.execute_script("return document.getElementById('notice').textContent")
         check_console(driver)
         print("share_protocol.py: rateLimited sent again after 200 ms, a revision gap said hello after 11, "
-              "reset replaced the board, a remote move waited for the drag's end, invalid left the outbox")
+              "reset replaced the board, a remote move waited for the drag's end, invalid set the move aside")
     finally:
         driver.quit()
 
