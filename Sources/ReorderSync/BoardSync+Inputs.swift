@@ -52,9 +52,11 @@ extension BoardSync {
 
   /// A move the person made on the board shown (``shown``): it waits in the outbox (persisted
   /// first) and goes to the server when it can. The view shows it already, so no
-  /// ``SyncAction/apply(_:)`` follows. A change that does not fit the board shown, a gesture id
-  /// used already or not an identifier (``WireIdentifier``), a deletion, or a viewer's token, is
-  /// reported and not taken.
+  /// ``SyncAction/apply(_:)`` follows. A `before` that is no longer in the container (someone
+  /// else moved it a moment ago) means its end, as the server places it. A change that does not
+  /// fit the board shown otherwise (an item or column not there, or of the other kind), a gesture
+  /// id used already or not an identifier (``WireIdentifier``), a deletion, or a viewer's token,
+  /// is reported and not taken.
   ///
   /// ```swift
   /// perform(sync.local(.moveCards(items: ["c1"], column: "done", before: nil), gesture: "g-1", now: clock()))
@@ -75,7 +77,7 @@ extension BoardSync {
       return finish(out, now: now)
     }
     var board = shown
-    guard board.apply(change, strict: true) else {
+    guard board.apply(change, strict: false) else {
       out.append(.report(.local("the move does not fit the board shown")))
       return finish(out, now: now)
     }

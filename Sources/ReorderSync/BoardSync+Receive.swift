@@ -213,15 +213,10 @@ extension BoardSync {
     }
     let before = shown
     let move = pending.remove(at: i)
-    let names = Self.names(move.change.items)
-    if rejected.reason == .lostRace {
-      out.append(.settled(gesture: move.gesture, .lost))
-      out.append(.announce("\(names) \(move.change.items.count == 1 ? "was" : "were") moved by someone else."))
-    } else {
-      out.append(.settled(gesture: move.gesture, .refused(rejected.reason, message: rejected.message)))
-      let why = rejected.message.map { "\(rejected.reason.text): \($0)" } ?? rejected.reason.text
-      out.append(.announce("The move of \(names) could not be shared and was set aside (\(why))."))
-    }
+    let outcome: GestureOutcome =
+      rejected.reason == .lostRace ? .lost : .refused(rejected.reason, message: rejected.message)
+    out.append(.settled(gesture: move.gesture, outcome))
+    if let words = Self.announcement(outcome, of: move.change) { out.append(.announce(words)) }
     out.append(.persist(record))
     if shown != before { out.append(.apply(SyncView(board: shown, remoteChanges: []))) }
   }
@@ -294,6 +289,28 @@ extension BoardSync {
 
   /// A server's wait, within 1 ms and the configured maximum.
   func clamp(_ milliseconds: Int64) -> Int64 { min(max(milliseconds, 1), configuration.maximumRetryAfterMs) }
+
+  /// What is said of a move the server did not commit (the ``SyncAction/announce(_:)`` that
+  /// follows its ``SyncAction/settled(gesture:_:)``), its items named by `name`; `nil` for a
+  /// committed one. An owner that knows the cards by their titles says the same words with them.
+  ///
+  /// ```swift
+  /// BoardSync.announcement(.lost, of: .moveCards(items: ["c1"], column: "done", before: nil)) {
+  ///   titles[$0] ?? $0
+  /// }   // "Card 1 was moved by someone else."
+  /// ```
+  public static func announcement(
+    _ outcome: GestureOutcome, of change: WireChange, name: (String) -> String = { $0 }
+  ) -> String? {
+    let names = Self.names(change.items.map(name))
+    switch outcome {
+    case .committed: return nil
+    case .lost: return "\(names) \(change.items.count == 1 ? "was" : "were") moved by someone else."
+    case .refused(let reason, let message):
+      let why = message.map { "\(reason.text): \($0)" } ?? reason.text
+      return "The move of \(names) could not be shared and was set aside (\(why))."
+    }
+  }
 
   /// "c1", "c1 and c2", "c1, c2 and c3".
   static func names(_ items: [String]) -> String {

@@ -179,6 +179,17 @@ public struct BoardSync: Sendable {
     return false
   }
 
+  /// When offline, the time of the next connection attempt (a status line's "retrying in 2 s");
+  /// `nil` while connecting or connected.
+  ///
+  /// ```swift
+  /// if let at = sync.nextAttempt { caption = "Offline · retrying in \((at - clock()) / 1000) s" }
+  /// ```
+  public var nextAttempt: Int64? {
+    if case .offline(let retryAt) = link { return retryAt }
+    return nil
+  }
+
   /// The moves the server has not answered yet.
   ///
   /// ```swift

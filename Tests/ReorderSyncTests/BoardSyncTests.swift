@@ -277,6 +277,39 @@ import Testing
     #expect(sync.pending.count == 1)
   }
 
+  /// A move made on the board as it was a moment ago: its `before` went elsewhere (someone else
+  /// moved it), so it goes to the end of the column, as the server places it.
+  @Test func aMoveBeforeACardMovedAwayGoesToTheEnd() {
+    var sync = welcomed()
+    let late = WireChange.moveCards(items: ["c1"], column: "done", before: "c2")
+    let actions = sync.local(late, gesture: "g1", now: 0)
+    #expect(reported(actions).isEmpty)
+    #expect(sent(actions) == [.commit(.init(gesture: "g1", change: late))])
+    #expect(sync.shown == board(["todo": ["c2"], "done": ["c3", "c1"]]))
+    // A column moved before a card is still not a move.
+    #expect(reported(sync.local(.moveColumns(items: ["done"], before: "c2"), gesture: "g2", now: 0)).isEmpty)
+    #expect(reported(sync.local(.moveColumns(items: ["c2"], before: nil), gesture: "g3", now: 0)).count == 1)
+  }
+
+  @Test func offlineItSaysWhenItTriesAgain() {
+    var sync = welcomed()
+    #expect(sync.nextAttempt == nil)
+    _ = sync.disconnected(now: 2)
+    #expect(sync.nextAttempt == 102)
+    _ = sync.tick(now: 102)
+    #expect(sync.nextAttempt == nil)
+  }
+
+  /// The words said of a refused move, with the owner's names for its items.
+  @Test func aRefusalIsSaidWithTheOwnersNames() {
+    let two = WireChange.moveCards(items: ["c1", "c2"], column: "done", before: nil)
+    #expect(BoardSync.announcement(.lost, of: two) { "Card " + $0.dropFirst() } == "Card 1 and Card 2 were moved by someone else.")
+    #expect(
+      BoardSync.announcement(.refused(.invalid, message: "no"), of: moveC1)
+        == "The move of c1 could not be shared and was set aside (invalid: no).")
+    #expect(BoardSync.announcement(.committed(revision: 5), of: moveC1) == nil)
+  }
+
   @Test func aRestoredOutboxGoesOutAfterTheWelcome() {
     let record = SyncRecord(
       epoch: "e1", revision: 4, confirmed: todoDone, pending: [.init(gesture: "g1", change: moveC1)])
