@@ -136,6 +136,8 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // reorder-server-load's WebSocket client (the server's packages depend on it already).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // `GET /metrics`: the server's counters in Prometheus's text format.
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -158,12 +160,16 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .executableTarget(
       name: "reorder-server",
       dependencies: ["ReorderServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-    // The board server under load (Scripts/server-load.sh): WebSocket editors and followers in one process.
+    // The board server under load (Scripts/server-load.sh): WebSocket editors and followers in one
+    // process, each a BoardSync over NIO's WebSocket client.
     .executableTarget(
       name: "reorder-server-load",
       dependencies: [
-        "ReorderKitPostgres",
-        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        "ReorderSync",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ]),
     // Start the real binary on free ports (and a real PostgreSQL under Scripts/with-postgres.sh).
     .testTarget(

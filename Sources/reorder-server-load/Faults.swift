@@ -1,5 +1,5 @@
 import Foundation
-import ReorderKitPostgres
+import ReorderSync
 
 /// An editor's commit as the other processes read it: its gesture, the revision it was acked at,
 /// when it was first sent and when its ack came (`CLOCK_MONOTONIC` seconds, see ``now()``).
@@ -38,16 +38,18 @@ struct ClientRecord: Encodable {
 func runFaults(_ o: Options) async throws -> Bool {
   let readToken = o.viewerTokens.first ?? o.editorTokens[0]
   let initial = try await fetchBoardRetrying(o, token: readToken)
-  let cardIDs = PlainBoard(initial.views).allCards
+  let cardIDs = try SyncBoard(views: initial.views).columns.flatMap(\.cards)
   let shared = Shared()
   var clients: [LoadClient] = []
   for i in 0..<o.clients {
     let editor = i < o.editors
     let token = editor ? o.editorTokens[i / o.perToken] : o.viewerTokens[(i - o.editors) / o.perToken]
-    let client = LoadClient(index: i, token: token, editor: editor, board: o.board, shared: shared, cards: cardIDs)
+    let client = LoadClient(
+      index: i, token: token, editor: editor, board: o.board, shared: shared, cards: cardIDs, host: o.host,
+      ports: o.ports, first: i % o.ports.count,
+      heartbeatMs: o.heartbeatMilliseconds > 0 ? Int64(o.heartbeatMilliseconds) : nil)
     clients.append(client)
-    let heartbeat = o.heartbeatMilliseconds > 0 ? Duration.milliseconds(o.heartbeatMilliseconds) : nil
-    Task { await client.run(host: o.host, ports: o.ports, first: i % o.ports.count, heartbeat: heartbeat) }
+    client.start()
   }
   let allWelcomed = await wait(seconds: 60) { clients.allSatisfy { $0.state.withLock { $0.welcomed } } }
   let welcomed = clients.filter { $0.state.withLock { $0.welcomed } }.count
@@ -77,12 +79,14 @@ func runFaults(_ o: Options) async throws -> Bool {
     $0.deadline = start + seconds
   }
   shared.go.store(true, ordering: .releasing)
+  for client in clients where client.editor { client.kick() }
 
   // The editors: paced until the deadline, then every commit in flight answered (through whatever
   // the network and the database do meanwhile: a commit cut off is sent again on the next session).
   let editors = clients.prefix(o.editors)
   let editorsDone = await wait(seconds: seconds + 60, every: 50) {
-    now() >= start + seconds && editors.allSatisfy { $0.state.withLock { $0.inFlight == nil } }
+    let plan = shared.plan.withLock { $0 }
+    return now() >= start + seconds && editors.allSatisfy { c in c.state.withLock { c.editorDone($0, plan: plan) } }
   }
   if let out = o.commitsOut {
     var records: [CommitRecord] = []
@@ -91,7 +95,7 @@ func runFaults(_ o: Options) async throws -> Bool {
         for (revision, gesture) in s.own {
           records.append(
             CommitRecord(
-              gesture: gesture, revision: revision, sent: s.sent[gesture] ?? 0, acked: s.acked[revision] ?? 0))
+              gesture: gesture, revision: revision, sent: s.sent[gesture]?.at ?? 0, acked: s.acked[revision] ?? 0))
         }
       }
     }
@@ -113,17 +117,18 @@ func runFaults(_ o: Options) async throws -> Bool {
   }
   let truth = try await fetchBoardRetrying(o, token: readToken)
   let converged = await wait(seconds: 30) {
-    clients.allSatisfy { $0.state.withLock { $0.revision >= truth.revision && !$0.reload } }
+    clients.allSatisfy { $0.state.withLock { $0.sync.revision >= truth.revision && $0.sync.pending.isEmpty } }
   }
   shared.stopped.store(true, ordering: .relaxed)
   let states = clients.map { $0.state.withLock { $0 } }
-  let expected = PlainBoard(truth.views)
-  let equal = states.filter { $0.board == expected && $0.revision == truth.revision }.count
-  let cardsNow = expected.allCards
+  let expected = try SyncBoard(views: truth.views)
+  let equal = states.filter { $0.sync.confirmed == expected && $0.sync.revision == truth.revision }.count
+  let cardsNow = expected.columns.flatMap(\.cards)
   let intact = cardsNow.count == cardIDs.count && Set(cardsNow) == Set(cardIDs)
   var missing = 0
-  for s in states where s.firstRevision < truth.revision {
-    for r in (s.firstRevision + 1)...truth.revision where s.receipts[r] == nil && s.own[r] == nil { missing += 1 }
+  for s in states {
+    guard let first = s.firstRevision, first < truth.revision else { continue }
+    for r in (first + 1)...truth.revision where s.receipts[r] == nil && s.own[r] == nil { missing += 1 }
   }
   let duplicates = states.map(\.duplicates).reduce(0, +)
   let misfits = states.map(\.misfits).reduce(0, +)
@@ -138,7 +143,7 @@ func runFaults(_ o: Options) async throws -> Bool {
   ]
   let records = zip(clients, states).map { client, s in
     ClientRecord(
-      editor: client.editor, first: s.firstRevision,
+      editor: client.editor, first: s.firstRevision ?? 0,
       receipts: Dictionary(
         uniqueKeysWithValues: s.receipts.map { (String($0.key), ($0.value * 1000).rounded() / 1000) }),
       own: s.own.keys.sorted(), sessions: s.sessions)
@@ -157,8 +162,8 @@ func runFaults(_ o: Options) async throws -> Bool {
   let closes = states.enumerated().flatMap { n, s in s.closeReasons.map { "client \(n): \($0)" } }
   if !closes.isEmpty { report["closeSamples"] = Array(closes.prefix(8)) }
   var differences: [String] = []
-  for (n, s) in states.enumerated() where s.board != expected || s.revision != truth.revision {
-    differences.append("client \(n) at \(s.revision) of \(truth.revision)")
+  for (n, s) in states.enumerated() where s.sync.confirmed != expected || s.sync.revision != truth.revision {
+    differences.append("client \(n) at \(s.sync.revision) of \(truth.revision)")
   }
   if !differences.isEmpty { report["differenceSamples"] = Array(differences.prefix(3)) }
   let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])

@@ -1,8 +1,7 @@
 import Foundation
-import HummingbirdWSClient
-import Logging
-import NIOWebSocket
-import ReorderKitPostgres
+import NIOCore
+import NIOPosix
+import ReorderSync
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,42 +17,8 @@ func now() -> Double {
   return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-/// A server message, whatever its type (only what the load client reads).
-struct Incoming: Decodable {
-  var type: String
-  var revision: Int64?
-  var epoch: String?
-  var views: [WireView]?
-  var changes: [WireChange]?
-  var gesture: String?
-  var reason: String?
-  var retryAfterMs: Int?
-  var code: String?
-}
-
-struct HelloOut: Encodable {
-  var type = "hello"
-  var token: String
-  var after: Int64?
-  var epoch: String?
-}
-
-struct CommitOut: Encodable {
-  var type = "commit"
-  var gesture: String
-  var change: WireChange
-}
-
-func jsonText(_ value: some Encodable) -> String {
-  String(decoding: (try? JSONEncoder().encode(value)) ?? Data(), as: UTF8.self)
-}
-
-/// What an editor's commit came to.
-enum Outcome: Sendable {
-  case ack
-  case rejected(String)
-  case retry(milliseconds: Int)
-}
+/// The same clock in whole milliseconds, as ``BoardSync`` takes time.
+func milliseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1000) }
 
 /// When editors commit: a number of moves each as fast as acks come, or paced until a deadline.
 struct Plan: Sendable {
@@ -84,387 +49,334 @@ struct SplitMix: RandomNumberGenerator {
   }
 }
 
-/// What one client knows, under its lock.
+/// What one client holds, under its lock: its ``BoardSync``, the connection it asked for, its
+/// timer, and what it measured. Nothing here decides anything of the protocol.
 struct ClientState {
-  var board = PlainBoard(columns: [], cards: [:])
-  /// The revision applied (every one up to it).
-  var revision: Int64 = 0
-  var firstRevision: Int64 = 0
-  var epoch: String?
-  var welcomed = false
-  /// This session's welcome came.
-  var ready = false
-  /// Revisions received ahead of one still missing (a remote before the ack of the one before).
-  var pending: [Int64: [WireChange]] = [:]
-  /// Revisions in `pending` that are this editor's own commits (its `before` may have left the
-  /// column meanwhile: the server then places the card at the column's end, as `apply` does).
-  var ownPending: Set<Int64> = []
-  var ownElsewhere = 0
-  /// An own commit whose `before` had left the column: the server placed the card against its
-  /// replica of that moment, which the ack does not say, so the editor reloads the whole board
-  /// (`hello` without `after`) before its next commit; misfits meanwhile are not counted.
-  var reload = false
-  var reloadAsked = false
-  var reloads = 0
-  /// When each revision first reached this client (remote, or a welcome's changes after a reconnect).
+  var sync: BoardSync
+  /// The attempt the machine asked for last (``SyncAction/connect``), and its channel once upgraded.
+  var link: (attempt: Int, channel: (any Channel)?)?
+  var attempts = 0
+  /// The server's close frame on the current connection, if it sent one.
+  var closeFrame: (code: Int?, reason: String?)?
+  /// The machine's wake-up (``SyncAction/wakeAt(_:)``) as scheduled: the earliest asked.
+  var timer: (at: Int64, task: Scheduled<Void>)?
+  /// An editor's next paced move, scheduled.
+  var pacer: Scheduled<Void>?
+  var random: SplitMix
+
+  // What it measured.
+  /// The revision of the first welcome (`nil`: not welcomed yet).
+  var firstRevision: Int64?
+  /// When each revision first reached this client: the frame of its remote, or of the welcome
+  /// whose changes (or board) brought it after a reconnect.
   var receipts: [Int64: Double] = [:]
+  /// Remotes the machine refused as ones it has (``SyncProblem/unexpected(_:)``).
   var duplicates = 0
   var misfits = 0
   var sessions = 0
-  /// The attempt that holds the session (``LoadClient/run(host:ports:first:heartbeat:)``), if any.
-  var live: Int?
+  /// Whole boards asked for after the first welcome (a misfit, an unexpected answer).
+  var reloads = 0
   var errors: [String] = []
   var closeReasons: [String] = []
   // An editor's side.
-  var inFlight: (gesture: String, change: WireChange)?
-  var outcomes: AsyncStream<Outcome>.Continuation?
-  var sent: [String: Double] = [:]
+  var moves = 0
+  /// When each gesture was first sent, and as what.
+  var sent: [String: (at: Double, change: WireChange)] = [:]
+  /// This client's gestures by the revision they were committed as, and when their ack came.
   var own: [Int64: String] = [:]
-  /// When each own revision's ack came.
   var acked: [Int64: Double] = [:]
   var committed = 0
   var rejected: [String: Int] = [:]
   var rateLimited = 0
-  var moves = 0
+  /// Acks whose changes are not the move as sent (the server placed it: its `before` had moved).
+  var placedElsewhere = 0
   var lastAck = 0.0
   var slowestAck = 0.0
-  /// A follower's messages read while the editors run, each with the time it was read: decoded and
-  /// applied after the run (``LoadClient/catchUpDeferred()``), so that a thousand clients' JSON
-  /// decoding in this one process does not delay the frames it times (the server's propagation).
+  /// A follower's frames read while the editors run, each with the time it was read: given to the
+  /// machine after the run (``LoadClient/catchUp()``), or before it hears the connection ended, so
+  /// that a thousand clients' decoding in this one process does not delay the frames it times (the
+  /// server's propagation).
   var deferred: [(text: String, at: Double)] = []
   var deferring = false
 
-  mutating func drain() {
-    while let changes = pending.removeValue(forKey: revision + 1) {
-      let own = ownPending.remove(revision + 1) != nil
-      for change in changes where !board.apply(change) {
-        if own {
-          ownElsewhere += 1
-          reload = true
-          continue
-        }
-        if reload { continue }
-        misfits += 1
-        errors.append("misfit at \(revision + 1): \(change)")
-      }
-      revision += 1
-    }
+  var welcomed: Bool { firstRevision != nil }
+  /// Revisions received or acked and not yet applied (waiting behind a gap).
+  var waiting: Bool {
+    sync.pending.contains { $0.committed != nil } || receipts.keys.contains { $0 > sync.revision }
   }
 }
 
-/// One WebSocket client of the board: a follower (applies remotes) or an editor (also commits).
+/// One WebSocket client of the board, a follower or an editor: a ``BoardSync`` whose actions it
+/// performs over ``LoadSocket`` (connect, send, ping, close, wake me at), counting what the actions
+/// say (apply, settled, report). Every input runs on the client's event loop.
 final class LoadClient: Sendable {
   let index: Int
-  let token: String
   let editor: Bool
-  let board: String
-  let state = Mutex(ClientState())
+  let host: String
+  let ports: [Int]
+  let first: Int
+  let path: String
   let shared: Shared
   let cardIDs: [String]
+  let loop: any EventLoop
+  let connectTimeoutMs: Int64
+  let state: Mutex<ClientState>
 
-  init(index: Int, token: String, editor: Bool, board: String, shared: Shared, cards: [String]) {
+  /// A client of `board` through `ports[first]` of `host` (the next port after each connection
+  /// ends). With `heartbeatMs` its machine pings after that much silence and reconnects as often.
+  init(
+    index: Int, token: String, editor: Bool, board: String, shared: Shared, cards: [String], host: String,
+    ports: [Int], first: Int, heartbeatMs: Int64? = nil
+  ) {
     self.index = index
-    self.token = token
     self.editor = editor
-    self.board = board
+    self.host = host
+    self.ports = ports
+    self.first = first
+    self.path = "/api/boards/\(board)/live"
     self.shared = shared
     self.cardIDs = cards
+    self.loop = MultiThreadedEventLoopGroup.singleton.next()
+    var configuration = BoardSync.Configuration(token: token)
+    if let heartbeatMs {
+      configuration.heartbeatMs = heartbeatMs
+      configuration.maximumBackoffMs = min(configuration.maximumBackoffMs, heartbeatMs)
+      configuration.connectTimeoutMs = max(2 * heartbeatMs, 2000)
+    }
+    connectTimeoutMs = configuration.connectTimeoutMs
+    state = Mutex(
+      ClientState(sync: BoardSync(configuration), random: SplitMix(state: UInt64(index) &* 1_000_003 &+ 17)))
   }
 
-  /// Connects to `ports[first]` of `host`, and to the next port whenever a connection ends, until
-  /// stopped.
-  ///
-  /// With a `heartbeat` the client also notices a dead link: it pings every `heartbeat` and a
-  /// session without a pong by the next ping closes. While it has no session it starts an attempt
-  /// every `heartbeat` and lets the earlier ones run on (a connect into a partition waits for TCP's
-  /// SYN retransmissions, 1, 3, 7 s apart, and NIO's 10 s connect timeout): after a heal the next
-  /// fresh attempt is at most one `heartbeat` away. The first attempt to connect takes the session;
-  /// any other closes before its `hello`, so the server never counts it against the token.
-  func run(host: String = "127.0.0.1", ports: [Int], first: Int, heartbeat: Duration? = nil) async {
-    var at = first
-    var random = SplitMix(state: UInt64(index) &* 7919)
-    guard let heartbeat else {
-      while !shared.stopped.load(ordering: .relaxed) {
-        do {
-          try await session(host: host, port: ports[at], attempt: 0, heartbeat: nil)
-        } catch {
-          state.withLock { $0.closeReasons.append("error \(error) at \(now())") }
-        }
-        if shared.stopped.load(ordering: .relaxed) || Task.isCancelled { break }
-        at = (at + 1) % ports.count
-        try? await Task.sleep(for: .milliseconds(20 + Int(random.next() % 200)))
+  /// Starts the machine (its first tick asks to connect).
+  func start() { onLoop { s in self.perform(s.sync.tick(now: milliseconds(now())), &s) } }
+
+  /// Starts an editor's moves (``Shared/go`` is set).
+  func kick() { onLoop { s in self.edit(&s) } }
+
+  func onLoop(_ body: @escaping @Sendable (inout ClientState) -> Void) {
+    loop.execute { self.state.withLock { body(&$0) } }
+  }
+
+  // MARK: The transport's inputs (on the loop)
+
+  func opened(attempt: Int, channel: any Channel) {
+    state.withLock { s in
+      guard s.link?.attempt == attempt, !shared.stopped.load(ordering: .relaxed) else {
+        LoadSocket.close(channel)
+        return
       }
+      s.link = (attempt, channel)
+      s.closeFrame = nil
+      s.sessions += 1
+      perform(s.sync.connected(now: milliseconds(now())), &s)
+    }
+  }
+
+  func received(_ text: String, attempt: Int) {
+    let at = now()
+    state.withLock { s in
+      guard s.link?.attempt == attempt else { return }
+      if s.deferring {
+        s.deferred.append((text, at))
+        perform(s.sync.heard(now: milliseconds(at)), &s)
+      } else {
+        handle(text, at: at, &s)
+      }
+    }
+  }
+
+  func heard(attempt: Int) {
+    state.withLock { s in
+      guard s.link?.attempt == attempt else { return }
+      perform(s.sync.heard(now: milliseconds(now())), &s)
+    }
+  }
+
+  func closing(attempt: Int, code: Int?, reason: String?) {
+    state.withLock { s in if s.link?.attempt == attempt { s.closeFrame = (code, reason) } }
+  }
+
+  /// The attempt's channel closed, or it never opened: the machine hears it, unless it closed it.
+  func ended(attempt: Int, error: (any Error)?) {
+    state.withLock { s in
+      guard let link = s.link, link.attempt == attempt else { return }
+      // What it set aside came on this connection: the machine reads it first.
+      if link.channel != nil { catchUp(&s) }
+      let frame = s.closeFrame
+      let why = error.map { "error \($0)" } ?? frame.map { "closed \($0.code.map(String.init) ?? "-") \($0.reason ?? "")" }
+      s.closeReasons.append("attempt \(attempt): \(why ?? "closed without a frame") at \(now())")
+      s.link = nil
+      s.closeFrame = nil
+      perform(s.sync.disconnected(now: milliseconds(now()), code: frame?.code, reason: frame?.reason), &s)
+    }
+  }
+
+  /// Gives the machine what a follower set aside, in order (the times they were read kept for the
+  /// figures), and stops setting aside.
+  func catchUp(_ s: inout ClientState) {
+    s.deferring = false
+    let frames = s.deferred
+    s.deferred = []
+    for (text, at) in frames { handle(text, at: at, &s) }
+  }
+
+  /// ``catchUp(_:)`` on the client's loop.
+  func catchUp() async {
+    try? await loop.submit { self.state.withLock { self.catchUp(&$0) } }.get()
+  }
+
+  // MARK: A frame, to the machine
+
+  /// One frame, read as the server's message and given to the machine; what it brought counted.
+  func handle(_ text: String, at: Double, _ s: inout ClientState) {
+    let time = milliseconds(now())
+    guard let message = try? ServerMessage(json: text) else {
+      perform(s.sync.received(text: text, now: time), &s, at: at)
       return
     }
-    // Each child answers whether it was an attempt (true) or the heartbeat's tick (false).
-    await withTaskGroup(of: Bool.self) { group in
-      var attempts = 0
-      var made = 0
-      func attempt(after milliseconds: Int) {
-        let port = ports[at]
-        at = (at + 1) % ports.count
-        attempts += 1
-        made += 1
-        let number = made
-        group.addTask {
-          if milliseconds > 0 { try? await Task.sleep(for: .milliseconds(milliseconds)) }
-          do {
-            try await self.session(host: host, port: port, attempt: number, heartbeat: heartbeat)
-          } catch {
-            self.state.withLock { $0.closeReasons.append("attempt \(number): error \(error) at \(now())") }
-          }
-          return true
-        }
-      }
-      attempt(after: 0)
-      group.addTask {
-        try? await Task.sleep(for: heartbeat)
+    let before = s.sync.revision
+    let wasWelcomed = s.sync.isOnline
+    let actions = s.sync.received(message, now: time)
+    switch message {
+    case .remote(let remote):
+      let refused = actions.contains {
+        if case .report(.unexpected) = $0 { return true }
         return false
       }
-      while let wasAttempt = await group.next() {
-        if shared.stopped.load(ordering: .relaxed) || Task.isCancelled { break }
-        let live = state.withLock { $0.live != nil }
-        if wasAttempt {
-          attempts -= 1
-          // The last attempt ended: the next after a short random wait (a refused connect ends at once).
-          if !live && attempts == 0 { attempt(after: 20 + Int(random.next() % 200)) }
-        } else {
-          group.addTask {
-            try? await Task.sleep(for: heartbeat)
-            return false
-          }
-          if !live && attempts < Self.attemptsAtOnce { attempt(after: 0) }
-        }
-      }
-      group.cancelAll()
-    }
-  }
-
-  /// The most connection attempts a client with a heartbeat keeps in flight at once.
-  static let attemptsAtOnce = 12
-
-  /// One connection: its `hello`, then every message until it closes. With several attempts in
-  /// flight (``run(host:ports:first:heartbeat:)``), the first to connect takes the session and the
-  /// others close without a word.
-  func session(host: String, port: Int, attempt: Int, heartbeat: Duration?) async throws {
-    var logger = Logger(label: "load-client")
-    logger.logLevel = .critical
-    // The client library sends `Origin: SCHEME://HOST` (no port), which a server checking origins
-    // refuses unless it is its own: on port 80 an `http://` URL makes it `http://HOST`, the server's.
-    let url = port == 80 ? "http://\(host)" : "ws://\(host):\(port)"
-    var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 21)
-    if let heartbeat {
-      configuration.autoPing = .enabled(timePeriod: heartbeat)
-      // A close handshake over a dead link waits this long (the library's default is 15 s).
-      configuration.closeTimeout = heartbeat
-    }
-    let took = Atomic<Bool>(false)
-    let frame = try await WebSocketClient.connect(
-      url: "\(url)/api/boards/\(board)/live", configuration: configuration, logger: logger
-    ) { inbound, outbound, _ in
-      let claimed = self.state.withLock { s in
-        guard s.live == nil else { return false }
-        s.live = attempt
-        return true
-      }
-      guard claimed else { return }
-      took.store(true, ordering: .relaxed)
-      defer { self.state.withLock { if $0.live == attempt { $0.live = nil } } }
-      let (outcomes, outcomeSink) = AsyncStream.makeStream(of: Outcome.self)
-      defer { outcomeSink.finish() }
-      // A follower that reconnects says where it is: what it set aside is read first.
-      self.catchUpDeferred()
-      let hello = self.state.withLock { s in
-        s.outcomes = outcomeSink
-        s.ready = false
-        s.sessions += 1
-        return jsonText(
-          HelloOut(token: self.token, after: s.welcomed ? s.revision : nil, epoch: s.welcomed ? s.epoch : nil))
-      }
-      try await outbound.write(.text(hello))
-      let editing = self.editor ? Task { await self.edit(outbound, outcomes) } : nil
-      defer { editing?.cancel() }
-      for try await message in inbound.messages(maxSize: 1 << 22) {
-        guard case .text(let text) = message else { continue }
-        self.receive(text)
-      }
-    }
-    guard took.load(ordering: .relaxed) else { return }
-    let reason = frame.map { "closed \($0.closeCode) \($0.reason ?? "")" } ?? "closed without a frame"
-    state.withLock { $0.closeReasons.append("\(reason) at \(now())") }
-  }
-
-  func receive(_ text: String) {
-    let at = now()
-    let deferred = state.withLock { s in
-      guard s.deferring else { return false }
-      s.deferred.append((text, at))
-      return true
-    }
-    if !deferred { receive(text, at: at) }
-  }
-
-  /// Reads the messages a follower set aside during the run, in order, with the times they came,
-  /// all under the client's lock (a reconnect's `hello` then says the revision they reached).
-  func catchUpDeferred() {
-    state.withLock { s in
-      s.deferring = false
-      for (text, at) in s.deferred {
-        if let message = try? JSONDecoder().decode(Incoming.self, from: Data(text.utf8)) {
-          _ = handle(message, text: text, at: at, &s)
-        } else {
-          s.errors.append("unreadable: \(text.prefix(200))")
-        }
-      }
-      s.deferred = []
-    }
-  }
-
-  func receive(_ text: String, at: Double) {
-    guard let message = try? JSONDecoder().decode(Incoming.self, from: Data(text.utf8)) else {
-      state.withLock { $0.errors.append("unreadable: \(text.prefix(200))") }
-      return
-    }
-    let (signal, sink) = state.withLock { s in (handle(message, text: text, at: at, &s), s.outcomes) }
-    if let signal { sink?.yield(signal) }
-  }
-
-  /// One message applied to what the client knows; what an editor's commit came to, if it is an answer.
-  func handle(_ message: Incoming, text: String, at: Double, _ s: inout ClientState) -> Outcome? {
-    var signal: Outcome?
-    switch message.type {
-    case "welcome":
-      guard let revision = message.revision else { return nil }
-      if let views = message.views {
-        if s.welcomed {
-          for r in (s.revision + 1)...max(s.revision + 1, revision) where r <= revision && s.receipts[r] == nil {
-            s.receipts[r] = at
-          }
-        } else {
-          s.firstRevision = revision
-        }
-        s.board = PlainBoard(views)
-        s.revision = revision
-        if s.reloadAsked {
-          s.reload = false
-          s.reloadAsked = false
-        }
-      } else if let changes = message.changes {
-        for change in changes where !s.board.apply(change) {
-          s.misfits += 1
-          s.errors.append("misfit in welcome \(s.revision)→\(revision): \(change)")
-        }
-        if revision > s.revision {
-          for r in (s.revision + 1)...revision where s.receipts[r] == nil { s.receipts[r] = at }
-          s.revision = revision
-        }
-      }
-      s.pending = s.pending.filter { $0.key > s.revision }
-      s.ownPending = s.ownPending.filter { $0 > s.revision }
-      s.drain()
-      s.epoch = message.epoch
-      s.welcomed = true
-      s.ready = true
-    case "remote":
-      guard let revision = message.revision, let changes = message.changes else { return nil }
-      if revision <= s.revision || s.pending[revision] != nil {
+      if refused {
         s.duplicates += 1
-        s.errors.append("duplicate remote \(revision) at \(s.revision) (own: \(s.own[revision] ?? "-"))")
-      } else {
-        s.pending[revision] = changes
-        s.receipts[revision] = at
-        s.drain()
+      } else if s.receipts[remote.revision] == nil {
+        s.receipts[remote.revision] = at
       }
-    case "ack":
-      guard let revision = message.revision, let flight = s.inFlight, flight.gesture == message.gesture else {
-        s.errors.append("ack of no commit in flight: \(text.prefix(200))")
-        return nil
-      }
-      s.inFlight = nil
-      s.committed += 1
-      s.lastAck = at
-      if let sent = s.sent[flight.gesture] { s.slowestAck = max(s.slowestAck, at - sent) }
-      s.own[revision] = flight.gesture
-      s.acked[revision] = at
-      if revision > s.revision, s.pending[revision] == nil {
-        // The ack's changes are the move as the server placed it; an older server sends none.
-        s.pending[revision] = message.changes ?? [flight.change]
-        if message.changes == nil { s.ownPending.insert(revision) }
-        s.drain()
-      }
-      signal = .ack
-    case "rejected":
-      if message.reason == "rateLimited" {
-        s.rateLimited += 1
-        signal = .retry(milliseconds: message.retryAfterMs ?? 10)
-      } else {
-        s.inFlight = nil
-        s.rejected[message.reason ?? "?", default: 0] += 1
-        signal = .rejected(message.reason ?? "?")
-      }
+    case .rejected(let rejected) where rejected.reason == .rateLimited:
+      s.rateLimited += 1
+    case .ack(let ack):
+      if let changes = ack.changes, let sent = s.sent[ack.gesture], changes != [sent.change] { s.placedElsewhere += 1 }
     default:
-      s.errors.append(String(text.prefix(200)))
+      break
     }
-    return signal
+    perform(actions, &s, at: at)
+    if s.firstRevision == nil {
+      if s.sync.isOnline && !wasWelcomed { s.firstRevision = s.sync.revision }
+    } else if s.sync.revision > before {
+      // Revisions a welcome brought (after a reconnect, or the whole board again).
+      for r in (before + 1)...s.sync.revision where s.receipts[r] == nil && s.own[r] == nil { s.receipts[r] = at }
+    }
+    edit(&s)
   }
 
-  /// An editor's loop: one commit in flight; the next when its answer came (and, paced, when due).
-  func edit(_ outbound: WebSocketOutboundWriter, _ outcomes: AsyncStream<Outcome>) async {
-    var answers = outcomes.makeAsyncIterator()
-    var random = SplitMix(state: UInt64(index) &* 1_000_003 &+ 17)
-    while !Task.isCancelled {
-      let ready = state.withLock { $0.ready }
-      if ready && shared.go.load(ordering: .acquiring) { break }
-      try? await Task.sleep(for: .milliseconds(5))
+  // MARK: The machine's actions
+
+  func perform(_ actions: [SyncAction], _ s: inout ClientState, at: Double? = nil) {
+    for action in actions {
+      switch action {
+      case .connect:
+        guard !shared.stopped.load(ordering: .relaxed) else { continue }
+        s.attempts += 1
+        s.link = (s.attempts, nil)
+        s.closeFrame = nil
+        let port = ports[(first + s.attempts - 1) % ports.count]
+        LoadSocket.open(
+          self, attempt: s.attempts, on: loop, host: host, port: port, path: path, timeoutMs: connectTimeoutMs)
+      case .send(let message):
+        guard let channel = s.link?.channel else {
+          s.errors.append("a message to send with no connection open")
+          continue
+        }
+        switch message {
+        case .hello(let hello) where hello.after == nil && s.welcomed: s.reloads += 1
+        case .commit(let commit) where s.sent[commit.gesture] == nil: s.sent[commit.gesture] = (now(), commit.change)
+        default: break
+        }
+        LoadSocket.send(channel, text: message.text)
+      case .ping:
+        if let channel = s.link?.channel { LoadSocket.ping(channel) }
+      case .close(let reason):
+        if let link = s.link {
+          link.channel.map(LoadSocket.close)
+          s.closeReasons.append("attempt \(link.attempt): closed by the client, \(reason) at \(now())")
+        }
+        s.link = nil
+      case .wakeAt(let time):
+        schedule(time, &s)
+      case .settled(let gesture, .committed(let revision)):
+        let t = at ?? now()
+        s.committed += 1
+        s.own[revision] = gesture
+        s.acked[revision] = t
+        s.lastAck = t
+        if let sent = s.sent[gesture] { s.slowestAck = max(s.slowestAck, t - sent.at) }
+      case .settled(_, .lost):
+        s.rejected["lostRace", default: 0] += 1
+      case .settled(_, .refused(let reason, _)):
+        s.rejected[reason.text, default: 0] += 1
+      case .report(let problem):
+        if case .misfit = problem { s.misfits += 1 }
+        s.errors.append("\(problem)")
+      case .apply, .persist, .announce:
+        break
+      }
     }
+  }
+
+  /// A tick at `time`, unless one is due before it (a tick earlier than asked is harmless, and
+  /// its answer asks again).
+  func schedule(_ time: Int64, _ s: inout ClientState) {
+    if let timer = s.timer, timer.at <= time { return }
+    s.timer?.task.cancel()
+    let delay = max(0, time - milliseconds(now()))
+    let task = loop.scheduleTask(in: .milliseconds(delay)) {
+      self.state.withLock { s in
+        guard s.timer?.at == time else { return }
+        s.timer = nil
+        self.perform(s.sync.tick(now: milliseconds(now())), &s)
+        self.edit(&s)
+      }
+    }
+    s.timer = (time, task)
+  }
+
+  // MARK: An editor's moves
+
+  /// An editor's next move, when it has none waiting for an answer: at once, or when the plan's
+  /// pace says; none past the plan's moves or deadline. It moves a random card of the board the
+  /// machine shows into a random column, before a random card there or at its end.
+  func edit(_ s: inout ClientState) {
+    guard editor, s.pacer == nil, s.sync.unsentCount == 0, shared.go.load(ordering: .acquiring) else { return }
     let plan = shared.plan.withLock { $0 }
-    let reloadHello = jsonText(HelloOut(token: token))
-    func reloadIfNeeded() async {
-      let ask = state.withLock { s in
-        guard s.reload, !s.reloadAsked else { return false }
-        s.reloadAsked = true
-        s.reloads += 1
-        return true
-      }
-      if ask { try? await outbound.write(.text(reloadHello)) }
-    }
-    defer { Task { await reloadIfNeeded() } }
-    while !Task.isCancelled {
-      await reloadIfNeeded()
-      var move = state.withLock { $0.inFlight }
-      if move == nil {
-        let done = state.withLock { $0.moves }
-        if let budget = plan.movesPerEditor, done >= budget { return }
-        if let interval = plan.interval {
-          // Each editor its own phase within the interval, then one move per interval.
-          let phase = (Double(index) * 0.0537).truncatingRemainder(dividingBy: interval)
-          let wait = plan.start + phase + Double(done) * interval - now()
-          if wait > 0 { try? await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
+    if let budget = plan.movesPerEditor, s.moves >= budget { return }
+    if let interval = plan.interval {
+      // Each editor its own phase within the interval, then one move per interval.
+      let phase = (Double(index) * 0.0537).truncatingRemainder(dividingBy: interval)
+      let wait = plan.start + phase + Double(s.moves) * interval - now()
+      if wait > 0 {
+        s.pacer = loop.scheduleTask(in: .microseconds(Int64(wait * 1e6))) {
+          self.state.withLock { s in
+            s.pacer = nil
+            self.edit(&s)
+          }
         }
-        if let deadline = plan.deadline, now() >= deadline { return }
-        move = state.withLock { s in
-          let card = cardIDs[Int(random.next() % UInt64(cardIDs.count))]
-          let columns = s.board.columns
-          let column = columns[Int(random.next() % UInt64(columns.count))]
-          let there = (s.board.cards[column] ?? []).filter { $0 != card }
-          let before = there.isEmpty || random.next() % 5 == 0 ? nil : there[Int(random.next() % UInt64(there.count))]
-          let gesture = "\(shared.run)-c\(index)-\(s.moves)"
-          s.moves += 1
-          let move = (gesture: gesture, change: WireChange.moveCards(items: [card], column: column, before: before))
-          s.inFlight = move
-          s.sent[gesture] = now()
-          return move
-        }
-      }
-      guard let move else { return }
-      do {
-        try await outbound.write(.text(jsonText(CommitOut(gesture: move.gesture, change: move.change))))
-      } catch { return }
-      guard let answer = await answers.next() else { return }
-      if case .retry(let milliseconds) = answer {
-        try? await Task.sleep(for: .milliseconds(milliseconds))
+        return
       }
     }
+    if let deadline = plan.deadline, now() >= deadline { return }
+    let board = s.sync.shown
+    guard !board.columns.isEmpty else { return }
+    let card = cardIDs[Int(s.random.next() % UInt64(cardIDs.count))]
+    let column = board.columns[Int(s.random.next() % UInt64(board.columns.count))]
+    let there = column.cards.filter { $0 != card }
+    let before = there.isEmpty || s.random.next() % 5 == 0 ? nil : there[Int(s.random.next() % UInt64(there.count))]
+    let gesture = "\(shared.run)-c\(index)-\(s.moves)"
+    s.moves += 1
+    let change = WireChange.moveCards(items: [card], column: column.id, before: before)
+    perform(s.sync.local(change, gesture: gesture, now: milliseconds(now())), &s)
   }
 
+  /// Whether an editor has made its moves and every one is answered.
+  func editorDone(_ s: ClientState, plan: Plan) -> Bool {
+    guard s.sync.unsentCount == 0 else { return false }
+    if let budget = plan.movesPerEditor { return s.moves >= budget }
+    return now() >= (plan.deadline ?? 0)
+  }
 }

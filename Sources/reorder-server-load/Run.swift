@@ -1,5 +1,5 @@
 import Foundation
-import ReorderKitPostgres
+import ReorderSync
 
 #if canImport(Glibc)
   import Glibc
@@ -11,17 +11,18 @@ func runLoad(_ o: Options) async throws -> Bool {
   let noneKB = o.pids.map(residentKB)
   let readToken = o.viewerTokens.first ?? o.editorTokens[0]
   let initial = try await fetchBoard(host: o.host, port: o.ports[0], board: o.board, token: readToken)
-  let cardIDs = PlainBoard(initial.views).allCards
+  let cardIDs = try SyncBoard(views: initial.views).columns.flatMap(\.cards)
   let shared = Shared()
   var clients: [LoadClient] = []
-  var tasks: [Task<Void, Never>] = []
   let connectStart = now()
   for i in 0..<o.clients {
     let editor = i < o.editors
     let token = editor ? o.editorTokens[i / o.perToken] : o.viewerTokens[(i - o.editors) / o.perToken]
-    let client = LoadClient(index: i, token: token, editor: editor, board: o.board, shared: shared, cards: cardIDs)
+    let client = LoadClient(
+      index: i, token: token, editor: editor, board: o.board, shared: shared, cards: cardIDs, host: o.host,
+      ports: o.ports, first: i % o.ports.count)
     clients.append(client)
-    tasks.append(Task { await client.run(host: o.host, ports: o.ports, first: i % o.ports.count) })
+    client.start()
     if i % 50 == 49 || i == o.clients - 1 {
       let batch = clients[(i / 50 * 50)...]
       _ = await wait(seconds: 30) { batch.allSatisfy { $0.state.withLock { $0.welcomed } } }
@@ -46,6 +47,7 @@ func runLoad(_ o: Options) async throws -> Bool {
     }
   }
   shared.go.store(true, ordering: .releasing)
+  for client in clients where client.editor { client.kick() }
   let killer = Task { () -> Double? in
     guard o.kill, let seconds = o.seconds else { return nil }
     try? await Task.sleep(for: .milliseconds(Int((start + seconds / 2 - now()) * 1000)))
@@ -64,30 +66,25 @@ func runLoad(_ o: Options) async throws -> Bool {
       say("no ack for 60 s (\(acks) so far): the run stalled")
       return true
     }
-    return editors.allSatisfy { c in
-      c.state.withLock { s in
-        guard s.inFlight == nil else { return false }
-        if let moves = o.moves { return s.moves >= moves }
-        return now() >= start + (o.seconds ?? 0)
-      }
-    }
+    let plan = shared.plan.withLock { $0 }
+    return editors.allSatisfy { c in c.state.withLock { c.editorDone($0, plan: plan) } }
   }
   let killedAt = await killer.value
   let lastAck = editors.map { $0.state.withLock { $0.lastAck } }.max() ?? start
   let elapsed = o.moves != nil ? lastAck - start : (o.seconds ?? 0)
   say("editors done: \(editorsDone) after \(Int(now() - start)) s")
-  for client in clients { client.catchUpDeferred() }
+  for client in clients { await client.catchUp() }
 
   // The server's board, and every client there.
   let truth = try await fetchBoard(host: o.host, port: o.ports[0], board: o.board, token: readToken)
   let converged = await wait(seconds: 60) {
-    clients.allSatisfy { $0.state.withLock { $0.revision >= truth.revision && !$0.reload } }
+    clients.allSatisfy { $0.state.withLock { $0.sync.revision >= truth.revision && $0.sync.pending.isEmpty } }
   }
   shared.stopped.store(true, ordering: .relaxed)
   let states = clients.map { $0.state.withLock { $0 } }
-  let expected = PlainBoard(truth.views)
-  let equal = states.filter { $0.board == expected && $0.revision == truth.revision }.count
-  let cardsNow = expected.allCards
+  let expected = try SyncBoard(views: truth.views)
+  let equal = states.filter { $0.sync.confirmed == expected && $0.sync.revision == truth.revision }.count
+  let cardsNow = expected.columns.flatMap(\.cards)
   let intact = cardsNow.count == cardIDs.count && Set(cardsNow) == Set(cardIDs)
 
   // Who committed each revision, and when it was sent.
@@ -95,7 +92,7 @@ func runLoad(_ o: Options) async throws -> Bool {
   var committer: [Int64: Int] = [:]
   for (n, s) in states.enumerated() {
     for (revision, gesture) in s.own {
-      if let t = s.sent[gesture] { sentAt[revision] = t }
+      if let t = s.sent[gesture]?.at { sentAt[revision] = t }
       committer[revision] = n
     }
   }
@@ -111,8 +108,8 @@ func runLoad(_ o: Options) async throws -> Bool {
       lastReceipt[revision] = max(lastReceipt[revision] ?? 0, t)
       received[revision, default: 0] += 1
     }
-    if s.firstRevision < truth.revision {
-      for r in (s.firstRevision + 1)...truth.revision where s.receipts[r] == nil && committer[r] != n { missing += 1 }
+    if let first = s.firstRevision, first < truth.revision {
+      for r in (first + 1)...truth.revision where s.receipts[r] == nil && committer[r] != n { missing += 1 }
     }
   }
   latencies.sort()
@@ -125,7 +122,7 @@ func runLoad(_ o: Options) async throws -> Bool {
   for s in states { rejected.merge(s.rejected, uniquingKeysWith: +) }
   let duplicates = states.map(\.duplicates).reduce(0, +)
   let misfits = states.map(\.misfits).reduce(0, +)
-  let stuck = states.filter { !$0.pending.isEmpty }.count
+  let stuck = states.filter(\.waiting).count
   let errors = states.flatMap(\.errors)
   let reconnected = states.filter { $0.sessions > 1 }.count
   let revisionsMatch = truth.revision - initial.revision == Int64(committed)
@@ -148,16 +145,17 @@ func runLoad(_ o: Options) async throws -> Bool {
     "serverKB": ["none": noneKB, "idle": idleKB, "end": o.pids.map(residentKB)],
     "idleBytesPerConnection": idleBytesPerConnection.rounded(),
     "serverRevision": truth.revision, "clientsEqualToServer": equal, "duplicates": duplicates, "missing": missing,
-    "misfits": misfits, "ownBeforeElsewhere": states.map(\.ownElsewhere).reduce(0, +),
+    "misfits": misfits, "ownBeforeElsewhere": states.map(\.placedElsewhere).reduce(0, +),
     "editorReloads": states.map(\.reloads).reduce(0, +), "clientsWithPending": stuck, "clientErrors": errors.count,
     "reconnectedClients": reconnected, "checks": checks, "load": loadAverage(),
   ]
   report["slowestAckMs"] = ((states.map(\.slowestAck).max() ?? 0) * 1000).rounded()
   var differences: [String] = []
-  for (n, s) in states.enumerated() where s.board != expected || s.revision != truth.revision {
-    let column = expected.columns.first { s.board.cards[$0] != expected.cards[$0] } ?? "(column order)"
+  for (n, s) in states.enumerated() where s.sync.confirmed != expected || s.sync.revision != truth.revision {
+    let board = s.sync.confirmed
+    let column = expected.columns.first { board.cards(of: $0.id) != $0.cards }?.id ?? "(column order)"
     differences.append(
-      "client \(n) at \(s.revision): \(column) \(s.board.cards[column] ?? []) ≠ \(expected.cards[column] ?? [])")
+      "client \(n) at \(s.sync.revision): \(column) \(board.cards(of: column) ?? []) ≠ \(expected.cards(of: column) ?? [])")
   }
   if !differences.isEmpty { report["differenceSamples"] = Array(differences.prefix(3)) }
   if !errors.isEmpty { report["clientErrorSamples"] = Array(errors.prefix(8)) }

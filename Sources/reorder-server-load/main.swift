@@ -1,5 +1,6 @@
 // The board server under load (Scripts/server-load.sh runs it): WebSocket clients of `reorder-server`,
-// all in this one process, each with its own connection and its own plain board.
+// all in this one process, each a `BoardSync` (ReorderSync) driven over its own connection (NIO's
+// WebSocket client, LoadSocket.swift): the machine decides the protocol, the client counts.
 //
 //   reorder-server-load --board B --ports P1[,P2] --pids PID1[,PID2] --editor-tokens FILE --viewer-tokens FILE
 //     [--clients 8] [--editors 8] [--moves 1000]            # throughput: each editor as fast as acks come
@@ -10,7 +11,7 @@
 //
 //   reorder-server-load --faults --board B --host H --ports P --pids PID --editor-tokens F --viewer-tokens F
 //     --clients N --editors E --seconds S --rate R --ready-file F --go-file F [--commits-out F] --wait-for F1,F2
-//     [--heartbeat-ms 1000]                                  # ping and reconnect period (0: none, as before)
+//     [--heartbeat-ms 1000]                                  # ping and reconnect period (0: BoardSync's own)
 //                                                            # one of the processes of Scripts/net-faults.sh
 //
 // Token files: one token a line (client i uses line i / 10 of its role's file, or i / --per-token).
@@ -18,7 +19,7 @@
 // Prints one JSON line; exits 1 when a check fails (a figure that misses its goal is reported, not a
 // failure), 2 on bad arguments. `--faults`: see Faults.swift.
 import Foundation
-import ReorderKitPostgres
+import ReorderSync
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -46,8 +47,9 @@ struct Options {
   var goFile: String?
   var commitsOut: String?
   var waitFor: [String] = []
-  /// `--faults`: each client's ping period, and its period of connection attempts while it has none
-  /// (``LoadClient/run(host:ports:first:heartbeat:)``); 0 for neither.
+  /// `--faults`: each client's machine pings after this much silence and waits at most this long
+  /// between connection attempts (``LoadClient/init(index:token:editor:board:shared:cards:host:ports:first:heartbeatMs:)``);
+  /// 0 for BoardSync's own timings (10 s, 5 s).
   var heartbeatMilliseconds = 1000
 }
 
@@ -132,7 +134,7 @@ func residentKB(_ pid: Int32) -> Int {
   return 0
 }
 
-struct BoardAnswer: Decodable {
+struct BoardAnswer {
   var revision: Int64
   var views: [WireView]
 }
@@ -142,7 +144,11 @@ func fetchBoard(host: String = "127.0.0.1", port: Int, board: String, token: Str
   var request = URLRequest(url: URL(string: "http://\(host):\(port)/api/boards/\(board)")!)
   request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
   let (data, _) = try await URLSession.shared.data(for: request)
-  return try JSONDecoder().decode(BoardAnswer.self, from: data)
+  let json = try SyncJSON.parse(String(decoding: data, as: UTF8.self))
+  guard let revision = json["revision"]?.int64, let views = json["views"]?.array else {
+    throw WireError("GET /api/boards/\(board) answered no revision and views")
+  }
+  return BoardAnswer(revision: revision, views: try views.map { (view: SyncJSON) throws(WireError) in try WireView(json: view) })
 }
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
