@@ -49,6 +49,11 @@ final class Outbox: Sendable {
         // A board shared through reorder-server remembers which life of the board it holds.
         try db.execute(sql: "ALTER TABLE boards ADD COLUMN epoch TEXT")
       }
+      migrator.registerMigration("shared board v4: the revision a move was committed as") { db in
+        // RemoteBoard keeps a move the server acked until the revisions before it arrive
+        // (Outbox+Record); NULL: not answered yet, as every row of an older file reads.
+        try db.execute(sql: "ALTER TABLE outbox ADD COLUMN committed INTEGER")
+      }
       try migrator.migrate(queue)
     } catch {
       throw SharedBoardError(.outbox("\(error)"))

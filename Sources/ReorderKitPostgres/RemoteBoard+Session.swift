@@ -1,166 +1,174 @@
 import Foundation
+import Logging
 import NIOSSL
 import NIOWebSocket
-import ReorderKit
+import ReorderSync
 import WSClient
 
+/// What goes out on a live connection, in order.
+enum Outgoing: Sendable {
+  case text(String)
+  /// The machine asks whether the server is still there (``SyncAction/ping``).
+  case ping
+  /// Close it, with this reason.
+  case close(String)
+}
+
+/// Opens a board's live connections: the WebSocket, or a test's script. `open` starts connection
+/// `session` of `board` and calls it back: ``RemoteBoard/opened(session:)`` once it is open (it
+/// says whether to go on), ``RemoteBoard/received(_:session:)`` for each text frame,
+/// ``RemoteBoard/heard(session:)`` for the server's answer to a ping, and
+/// ``RemoteBoard/ended(session:code:reason:)`` once, when it ends or cannot open; it sends what
+/// `outgoing` carries until that ends.
+struct LiveConnector: Sendable {
+  let open: @Sendable (_ board: RemoteBoard, _ session: Int, _ outgoing: AsyncStream<Outgoing>) -> Task<Void, Never>
+}
+
 extension RemoteBoard {
-  /// Connects, works until the connection ends, waits (doubling the wait), and again, until closed.
-  func run() async {
-    var delay = configuration.initialBackoff
-    while !closed, !Task.isCancelled {
-      await runSession()
-      let wasOnline = welcomed
-      endConnection()
-      if closed || Task.isCancelled { break }
-      if wasOnline { delay = configuration.initialBackoff }
-      // A token the server refuses is not retried quickly: a person must give another.
-      if refusal != nil { delay = configuration.maximumBackoff }
-      setConnection(.offline(retryIn: delay))
-      try? await Task.sleep(for: delay)
-      delay = min(delay * 2, configuration.maximumBackoff)
-    }
-    endConnection()
+  /// A connection and what it sends.
+  struct Live {
+    let session: Int
+    let outgoing: AsyncStream<Outgoing>.Continuation
+    let task: Task<Void, Never>
   }
 
-  /// One connection, until it ends, or until no `welcome` came within the connect timeout.
-  func runSession() async {
+  /// The live connection: none, asked for, or open.
+  enum Link {
+    case none
+    case connecting(Live)
+    case open(Live)
+  }
+
+  /// Opens a connection (``SyncAction/connect``).
+  func connect() {
+    drop(reason: "a new connection")
     session += 1
-    let number = session
-    let url = liveURL
-    let logger = logger
-    let timeout = configuration.connectTimeout
-    let tls = configuration.trustedCertificates.map { file in
+    let (stream, outgoing) = AsyncStream.makeStream(of: Outgoing.self, bufferingPolicy: .unbounded)
+    link = .connecting(Live(session: session, outgoing: outgoing, task: connector.open(self, session, stream)))
+  }
+
+  /// Sends on the open connection.
+  func send(_ item: Outgoing) {
+    if case .open(let live) = link { live.outgoing.yield(item) }
+  }
+
+  /// Closes the connection and forgets it (``SyncAction/close(reason:)``, ``close()``): what it
+  /// still reports is ignored. Returns the open connection's task, which ends once it is closed.
+  @discardableResult
+  func drop(reason: String) -> Task<Void, Never>? {
+    switch link {
+    case .none:
+      return nil
+    case .connecting(let live):
+      link = .none
+      live.outgoing.finish()
+      live.task.cancel()
+      return nil
+    case .open(let live):
+      link = .none
+      live.outgoing.yield(.close(reason))
+      live.outgoing.finish()
+      return live.task
+    }
+  }
+
+  /// The connection asked for is open; `false`: it is not wanted any more (close it).
+  func opened(session number: Int) -> Bool {
+    guard phase == .running, case .connecting(let live) = link, live.session == number else { return false }
+    link = .open(live)
+    input { sync, now in sync.connected(now: now) }
+    return true
+  }
+
+  /// A text frame on the open connection.
+  func received(_ text: String, session number: Int) {
+    guard phase == .running, case .open(let live) = link, live.session == number else { return }
+    input { sync, now in sync.received(text: text, now: now) }
+  }
+
+  /// The server answered a ping.
+  func heard(session number: Int) {
+    guard phase == .running, case .open(let live) = link, live.session == number else { return }
+    input { sync, now in sync.heard(now: now) }
+  }
+
+  /// The connection ended, or could not open; `code` and `reason` are the server's close frame's.
+  func ended(session number: Int, code: Int?, reason: String?) {
+    switch link {
+    case .connecting(let live) where live.session == number, .open(let live) where live.session == number:
+      link = .none
+      live.outgoing.finish()
+    default:
+      return
+    }
+    guard phase == .running else { return }
+    input { sync, now in sync.disconnected(now: now, code: code, reason: reason) }
+  }
+}
+
+extension LiveConnector {
+  /// The board's live WebSocket (`ws(s)://…/api/boards/{board}/live`), TLS verified against the
+  /// system's certificates and those in `file`.
+  ///
+  /// The WebSocket client answers for its own pings and does not show their pongs: it pings every
+  /// `period` and closes a connection whose pong has not come by the next ping. So a ping the
+  /// machine asks for is answered when the connection is still open one period later.
+  static func webSocket(url: String, trusting file: String?, pingEvery period: Duration) -> LiveConnector {
+    let tls = file.map { file in
       var tls = TLSConfiguration.makeClientConfiguration()
       tls.additionalTrustRoots = [.file(file)]
       return tls
     }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let once = Once()
-      endSession = { if once.claim() { continuation.resume() } }
+    let logger = {
+      var logger = Logger(label: "ReorderKitPostgres.RemoteBoard")
+      logger.logLevel = .critical
+      return logger
+    }()
+    let configuration = WebSocketClientConfiguration(
+      maxFrameSize: RemoteBoard.maximumMessage, closeTimeout: .seconds(1), autoPing: .enabled(timePeriod: period))
+    return LiveConnector { board, session, outgoing in
       Task {
         do {
           let close = try await WebSocketClient.connect(
-            url: url,
-            configuration: .init(
-              maxFrameSize: Self.maximumMessage, autoPing: .enabled(timePeriod: .seconds(10))),
-            tlsConfiguration: tls,
-            logger: logger
+            url: url, configuration: configuration, tlsConfiguration: tls, logger: logger
           ) { inbound, outbound, _ in
-            guard await self.opened(outbound, session: number) else { return }
-            for try await message in inbound.messages(maxSize: Self.maximumMessage) {
-              guard case .text(let text) = message else { continue }
-              await self.received(text, session: number)
+            guard await board.opened(session: session) else { return }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+              group.addTask {
+                for await item in outgoing {
+                  switch item {
+                  case .text(let text):
+                    try await outbound.write(.text(text))
+                  case .ping:
+                    Task {
+                      try? await Task.sleep(for: period + .milliseconds(50))
+                      await board.heard(session: session)
+                    }
+                  case .close(let reason):
+                    try await outbound.close(.normalClosure, reason: reason)
+                    // The server's answering close ends the reading; a server gone does not answer.
+                    try? await Task.sleep(for: .seconds(1))
+                    return
+                  }
+                }
+              }
+              group.addTask {
+                for try await message in inbound.messages(maxSize: RemoteBoard.maximumMessage) {
+                  guard case .text(let text) = message else { continue }
+                  await board.received(text, session: session)
+                }
+              }
+              try await group.next()
+              group.cancelAll()
             }
           }
-          self.ended(session: number, close: close)
+          await board.ended(
+            session: session, code: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }, reason: close?.reason)
         } catch {
-          debugLog("\(self.board): connection ended: \(error)")
+          debugLog("\(url): connection ended: \(error)")
+          await board.ended(session: session, code: nil, reason: nil)
         }
-        if once.claim() { continuation.resume() }
-      }
-      Task {
-        try? await Task.sleep(for: timeout)
-        if !self.isWelcomed(session: number), once.claim() { continuation.resume() }
       }
     }
-    endSession = nil
   }
-
-  func isWelcomed(session number: Int) -> Bool { session != number || welcomed }
-
-  /// The connection is open: say `hello` (with the revision and epoch the board has, if any).
-  func opened(_ writer: WebSocketOutboundWriter, session number: Int) async -> Bool {
-    guard number == session, !closed else { return false }
-    outbound = writer
-    welcomed = false
-    inFlight = nil
-    await hello(after: epoch == nil ? nil : confirmed.revision)
-    return true
-  }
-
-  /// `hello` with the token, and `after` (the changes since it, or the whole board without it).
-  /// Until its `welcome` comes, revisions that arrive wait in `known`: the welcome's changes start
-  /// at `after`, and the board must still be there when they are applied.
-  func hello(after: Int64?) async {
-    var message: [String: Any] = ["type": "hello", "token": configuration.token]
-    if let after, let epoch {
-      message["after"] = after
-      message["epoch"] = epoch
-    }
-    askedAfter = message["after"] as? Int64
-    awaitingWelcome = true
-    await write(message)
-  }
-
-  /// How the server closed it: a refusal (1008: the token) is kept to say.
-  func ended(session number: Int, close: WebSocketCloseFrame?) {
-    guard number == session, let close else { return }
-    if close.closeCode == .policyViolation {
-      refusal = close.reason ?? "refused"
-      sink.yield(
-        .connection(
-          .offline(retryIn: configuration.maximumBackoff),
-          announcement: "The server refused this token: \(refusal ?? "refused")."))
-      announcedConnection = true
-    }
-  }
-
-  /// The session is over: nothing is in flight, the next one says `hello` again.
-  func endConnection() {
-    outbound = nil
-    awaitingWelcome = false
-    inFlight = nil
-    gapCheck?.cancel()
-    gapCheck = nil
-    welcomed = false
-  }
-
-  func write(_ message: [String: Any]) async {
-    guard let outbound,
-      let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]),
-      let text = String(data: data, encoding: .utf8)
-    else { return }
-    do {
-      try await outbound.write(.text(text))
-    } catch {
-      endSession?()
-    }
-  }
-
-  /// Sends the oldest unsent move, one at a time, when online and not held back.
-  func pump() async {
-    guard outbound != nil, welcomed, inFlight == nil, role == "editor",
-      let waiting = pending.first(where: { $0.sent == nil })
-    else { return }
-    if let resendAfter, resendAfter > .now { return }
-    resendAfter = nil
-    let gesture = waiting.gesture
-    guard let change = Self.wire(gesture.intent) else {
-      refuse(gesture.id, reason: "invalid: the board server takes moves only")
-      await pump()
-      return
-    }
-    inFlight = gesture.id
-    let body: [String: Any] = ["type": "commit", "gesture": gesture.id, "change": change]
-    await write(body)
-  }
-
-  /// A move as the wire's change (`nil`: an insertion or deletion, which the server does not take).
-  static func wire(_ intent: Gesture.Intent) -> [String: Any]? {
-    guard case .place(let items, let parent, let before, false) = intent else { return nil }
-    let end: Any = before ?? NSNull()
-    if parent.isEmpty { return ["kind": "moveColumns", "items": items, "before": end] }
-    return ["kind": "moveCards", "items": items, "view": parent, "section": parent, "before": end]
-  }
-
-  func setConnection(_ new: SharedBoardConnection) {
-    let changed = new.isNews(after: connection, announced: announcedConnection)
-    connection = new
-    guard changed else { return }
-    announcedConnection = true
-    let readOnly = role == "viewer" ? " (read-only: a viewer's token)" : ""
-    sink.yield(.connection(new, announcement: new.announcement(readOnly)))
-  }
-
 }

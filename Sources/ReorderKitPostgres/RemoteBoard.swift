@@ -1,8 +1,7 @@
 import Foundation
-import Logging
 import NIOSSL
 import ReorderKit
-import WSClient
+import ReorderSync
 
 /// A board shared through `reorder-server`: the client a person's app uses (DESIGN, "The board
 /// server"). It holds a token, never database credentials.
@@ -15,6 +14,11 @@ import WSClient
 /// offline, or before a crash, goes out when the server is back. What the server sends is
 /// distrusted: a message that cannot be read, a revision that skips or overflows, a change that
 /// does not fit the board, makes the client read the board again, never trap or apply it blindly.
+///
+/// Every one of those decisions is ``BoardSync``'s, the protocol every client of the board runs
+/// (DESIGN, "One sync machine"). This actor holds one and performs what it asks: it opens and
+/// closes the WebSocket, sends its messages, keeps its record in the outbox, shows its board,
+/// turns what it says into ``events``, and calls it back at the time it asks.
 ///
 /// ```swift
 /// let board = try RemoteBoard(.init(link: "https://boards.example.com/boards/sprint",
@@ -68,20 +72,6 @@ public actor RemoteBoard {
     }
   }
 
-  /// A move on its way: the gesture, and the revision the server committed it as once it said so.
-  struct Waiting: Sendable {
-    var gesture: Gesture
-    var sent: Int64?
-  }
-
-  /// A revision known before the ones below it arrived.
-  enum Known: Sendable {
-    /// This client's gesture, with the server's changes when its ack carried them.
-    case own(String, [WireChange]?)
-    /// Another client's changes.
-    case remote([WireChange])
-  }
-
   /// The largest message read: a whole board of a few hundred thousand cards.
   static let maximumMessage = 1 << 25
 
@@ -92,20 +82,25 @@ public actor RemoteBoard {
   /// try RemoteBoard(.init(link: "http://127.0.0.1:8080/boards/sprint", token: t)).board   // "sprint"
   /// ```
   public nonisolated let board: String
-  /// `ws(s)://host:port/api/boards/{board}/live`.
-  nonisolated let liveURL: String
   nonisolated let outbox: Outbox
-  let logger: Logger
+  /// Opens the live connections: the WebSocket, or a test's script.
+  let connector: LiveConnector
+  /// Time zero of the machine's clock (its times are milliseconds since).
+  let origin = ContinuousClock.now
 
-  /// The board as the server last confirmed it (its revision the server's).
-  var confirmed: BoardState
-  /// The board's epoch the confirmed state belongs to (`nil`: never loaded).
-  var epoch: String?
-  /// Moves not yet in `confirmed`, in the order they were made.
-  var pending: [Waiting] = []
-  /// Revisions past `confirmed`'s that arrived early.
-  var known: [Int64: Known] = [:]
-  /// The board to show: `confirmed` with `pending` on top.
+  /// The protocol: every decision of what to send, show, keep and say.
+  var sync: BoardSync
+  /// The record last written to the outbox (what the next one is written over).
+  var kept: SyncRecord
+  /// The live connection now, if any.
+  var link: Link = .none
+  /// The last connection's number (a closed one's callbacks are ignored).
+  var session = 0
+  /// The one timer: the machine's next ``BoardSync/tick(now:)``, and when.
+  var timer: (task: Task<Void, Never>, at: Int64)?
+  var phase: Phase = .idle
+
+  /// The board to show: the one the server confirmed, with this client's waiting moves on top.
   ///
   /// ```swift
   /// view.apply(await board.state.snapshot, time: now)
@@ -117,39 +112,10 @@ public actor RemoteBoard {
   /// if await board.connection == .online { caption = "Shared · connected" }
   /// ```
   public internal(set) var connection: SharedBoardConnection = .offline(retryIn: .zero)
-  /// The role the server gave the token (`"viewer"` or `"editor"`), once it answered.
-  ///
-  /// ```swift
-  /// if await board.role == "viewer" { caption = "Shared read-only" }
-  /// ```
-  public internal(set) var role: String?
-  /// Why the server last refused the connection (a revoked or wrong token, another board's), in
-  /// its words; `nil` once it accepts one.
-  ///
-  /// ```swift
-  /// if let why = await board.refusal { print("not allowed:", why) }   // "invalid token"
-  /// ```
-  public internal(set) var refusal: String?
-
-  var closed = false
-  var runTask: Task<Void, Never>?
-  /// The session now: its number (answers of an older one are ignored), its writer, whether its
-  /// welcome came, the gesture it has sent and awaits the answer to.
-  var session = 0
-  var outbound: WebSocketOutboundWriter?
-  var welcomed = false
-  /// A `hello` is on its way: the revision it asked for changes after (`nil`: the whole board).
-  var awaitingWelcome = false
-  var askedAfter: Int64?
-  var inFlight: String?
-  /// A `rateLimited` answer's wait: nothing is sent before it.
-  var resendAfter: ContinuousClock.Instant?
-  var gapCheck: Task<Void, Never>?
+  /// Whether a connection state was announced yet (the first offline one is news).
   var announcedConnection = false
   var outcomes: [String: GestureOutcome] = [:]
   var sentWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Ends the running session's wait (once).
-  var endSession: (@Sendable () -> Void)?
 
   /// Others' moves, lost races, refusals and the connection, in order (one consumer).
   ///
@@ -161,6 +127,26 @@ public actor RemoteBoard {
   public nonisolated let events: AsyncStream<SharedBoardEvent>
   let sink: AsyncStream<SharedBoardEvent>.Continuation
 
+  /// Before ``start()``, running, or after ``close()``.
+  enum Phase {
+    case idle, running, closed
+  }
+
+  /// The role the server gave the token (`"viewer"` or `"editor"`), once it answered.
+  ///
+  /// ```swift
+  /// if await board.role == "viewer" { caption = "Shared read-only" }
+  /// ```
+  public var role: String? { sync.role?.text }
+
+  /// Why the server last refused the connection (a revoked or wrong token, another board's), in
+  /// its words; `nil` once it accepts one.
+  ///
+  /// ```swift
+  /// if let why = await board.refusal { print("not allowed:", why) }   // "invalid token"
+  /// ```
+  public var refusal: String? { sync.refusal }
+
   /// Opens the local outbox and shows the board as last confirmed, with the moves still waiting;
   /// nothing talks to the server until ``start()``.
   ///
@@ -171,40 +157,44 @@ public actor RemoteBoard {
   ///   password), an empty token, a ``Configuration/trustedCertificates`` file with no certificate,
   ///   or an outbox that cannot be opened or read.
   public init(_ configuration: Configuration) throws(SharedBoardError) {
-    self.configuration = configuration
     let link = try Self.parse(configuration.link)
-    board = link.board
-    liveURL = link.live
-    guard !configuration.token.isEmpty, !configuration.token.contains(where: \.isWhitespace) else {
-      throw SharedBoardError(.link("the token is empty or has spaces in it"))
-    }
     if let file = configuration.trustedCertificates {
       // Read now: a file that cannot be read is one clear error, not a client that never connects.
       guard (try? NIOSSLCertificate.fromPEMFile(file))?.isEmpty == false else {
         throw SharedBoardError(.link("no certificate can be read from \(file)"))
       }
     }
-    outbox = try Outbox(path: configuration.outboxPath, board: link.key)
-    var logger = Logger(label: "ReorderKitPostgres.RemoteBoard")
-    logger.logLevel = .critical
-    self.logger = logger
-    let saved: BoardState
-    let waiting: [Gesture]
-    do {
-      saved = try outbox.confirmed().state
-      epoch = try outbox.epoch()
-      waiting = try outbox.pending()
-    } catch {
-      throw SharedBoardError(.outbox("\(error)"))
+    try self.init(
+      configuration,
+      connector: .webSocket(
+        url: link.live, trusting: configuration.trustedCertificates,
+        pingEvery: .milliseconds(Self.machine(configuration).heartbeatMs / 2)))
+  }
+
+  /// A board whose connections `connector` opens (a test's script in place of the WebSocket).
+  init(_ configuration: Configuration, connector: LiveConnector) throws(SharedBoardError) {
+    self.configuration = configuration
+    let link = try Self.parse(configuration.link)
+    board = link.board
+    guard !configuration.token.isEmpty, !configuration.token.contains(where: \.isWhitespace) else {
+      throw SharedBoardError(.link("the token is empty or has spaces in it"))
     }
+    self.connector = connector
+    outbox = try Outbox(path: configuration.outboxPath, board: link.key)
+    let (record, setAside) = try outbox.record()
+    sync = BoardSync(Self.machine(configuration), restoring: record)
+    kept = record
+    state = BoardState(sync.shown, revision: sync.revision)
     (events, sink) = AsyncStream.makeStream(of: SharedBoardEvent.self, bufferingPolicy: .unbounded)
-    var loaded = saved
-    // Rows without an epoch were never confirmed by reorder-server: the first hello reads it whole.
-    if epoch == nil { loaded.revision = 0 }
-    let waitingMoves = waiting.map { Waiting(gesture: $0) }
-    confirmed = loaded
-    pending = waitingMoves
-    state = Self.shown(loaded, with: waitingMoves)
+    for (gesture, items) in setAside {
+      outcomes[gesture] = .refused(reason: Outbox.notAMove)
+      sink.yield(
+        .refused(
+          RefusedGesture(
+            gesture: gesture, items: items, reason: Outbox.notAMove,
+            announcement: "A move kept from an earlier run could not be shared and was set aside (\(Outbox.notAMove)).",
+            state: state)))
+    }
   }
 
   /// Connects (and keeps reconnecting) in the background. Returns at once;
@@ -214,8 +204,9 @@ public actor RemoteBoard {
   /// await board.start()
   /// ```
   public func start() {
-    guard runTask == nil, !closed else { return }
-    runTask = Task { await run() }
+    guard case .idle = phase else { return }
+    phase = .running
+    input { sync, now in sync.tick(now: now) }
   }
 
   /// Stops talking to the server and ends ``events``. Unsent moves stay in the outbox.
@@ -224,13 +215,12 @@ public actor RemoteBoard {
   /// await board.close()
   /// ```
   public func close() async {
-    closed = true
-    if let outbound { try? await outbound.close(.normalClosure, reason: "closing") }
-    endSession?()
-    runTask?.cancel()
-    gapCheck?.cancel()
-    await runTask?.value
-    runTask = nil
+    guard phase != .closed else { return }
+    phase = .closed
+    let open = drop(reason: "closing")
+    timer?.task.cancel()
+    timer = nil
+    await open?.value
     sink.finish()
     for waiter in sentWaiters { waiter.resume() }
     sentWaiters = []
@@ -241,7 +231,7 @@ public actor RemoteBoard {
   /// ```swift
   /// caption = "Offline · \(await board.unsentCount) moves waiting"
   /// ```
-  public var unsentCount: Int { pending.count { $0.sent == nil } }
+  public var unsentCount: Int { sync.unsentCount }
 
   /// Records a committed change, as the collection view reported it: the board shows it at once,
   /// the outbox keeps it, and it goes to the server as soon as it can. Returns the gesture's
@@ -258,7 +248,7 @@ public actor RemoteBoard {
     case .moved(let d):
       guard d.parent == nil else { throw SharedBoardError(.groups) }
       guard state.rows[d.section]?.parent == "" else { throw SharedBoardError(.unknownColumn(d.section)) }
-      return try record(.place(items: d.items, parent: d.section, before: d.before, inserting: false))
+      return try record(.moveCards(items: d.items, column: d.section, before: d.before))
     case .inserted:
       throw SharedBoardError(.unsupported("new cards"))
     case .deleted:
@@ -277,7 +267,7 @@ public actor RemoteBoard {
   @discardableResult
   public func moveColumns(_ columns: [String], before: String?) throws(SharedBoardError) -> String {
     for id in columns where state.rows[id]?.parent != "" { throw SharedBoardError(.unknownColumn(id)) }
-    return try record(.place(items: columns, parent: "", before: before, inserting: false))
+    return try record(.moveColumns(items: columns, before: before))
   }
 
   /// What became of a gesture so far: `nil` while the server has not answered it.
@@ -296,26 +286,42 @@ public actor RemoteBoard {
   /// await board.waitUntilSent()
   /// ```
   public func waitUntilSent() async {
-    guard unsentCount > 0, !closed else { return }
+    guard unsentCount > 0, phase != .closed else { return }
     await withCheckedContinuation { sentWaiters.append($0) }
   }
 
-  func record(_ intent: Gesture.Intent) throws(SharedBoardError) -> String {
-    guard role != "viewer" else { throw SharedBoardError(.readOnly) }
-    let writes = try Self.rows(intent, on: state)
-    let gesture = Gesture(id: UUID().uuidString, intent: intent, writes: writes)
-    try outbox.append(gesture)
-    pending.append(Waiting(gesture: gesture))
-    state.apply(writes)
-    Task { await pump() }
-    return gesture.id
+  /// Hands a move to the machine: taken (the outbox keeps it, the board shows it), or refused
+  /// with the machine's reason.
+  func record(_ change: ReorderSync.WireChange) throws(SharedBoardError) -> String {
+    let gesture = UUID().uuidString
+    var refused: String?
+    input { sync, now in
+      let actions = sync.local(change, gesture: gesture, now: now)
+      for case .report(.local(let why)) in actions { refused = why }
+      return actions
+    }
+    if let refused {
+      throw SharedBoardError(sync.role == .viewer ? .readOnly : .move(refused))
+    }
+    // The app shows the move already (the machine asks no apply for it): the board does too.
+    state = BoardState(sync.shown, revision: sync.revision)
+    return gesture
   }
 
-  func wakeSentWaiters() {
-    guard unsentCount == 0 else { return }
-    let waiters = sentWaiters
-    sentWaiters = []
-    for waiter in waiters { waiter.resume() }
+  /// The machine's token and timings.
+  static func machine(_ configuration: Configuration) -> BoardSync.Configuration {
+    var machine = BoardSync.Configuration(token: configuration.token)
+    machine.initialBackoffMs = milliseconds(configuration.initialBackoff)
+    machine.maximumBackoffMs = milliseconds(configuration.maximumBackoff)
+    machine.connectTimeoutMs = milliseconds(configuration.connectTimeout)
+    machine.gapTimeoutMs = milliseconds(configuration.gapTimeout)
+    return machine
+  }
+
+  static func milliseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    let (ms, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+    return overflow ? (seconds > 0 ? Int64.max : Int64.min) : ms &+ attoseconds / 1_000_000_000_000_000
   }
 
   /// The link's board, its live WebSocket address, and the key of its rows in the local file.

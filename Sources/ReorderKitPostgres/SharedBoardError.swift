@@ -25,6 +25,7 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case link(String)
     case unsupported(String)
     case readOnly
+    case move(String)
   }
 
   let kind: Kind
@@ -49,6 +50,7 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case .link(let text): "not a board's link (http(s)://host[:port]/boards/NAME): \(text)"
     case .unsupported(let what): "the board server does not take \(what); it takes moves of cards and columns"
     case .readOnly: "this board is shared with you read-only (a viewer's token): moves are not shared"
+    case .move(let why): "the move is not made: \(why)"
     }
   }
 }

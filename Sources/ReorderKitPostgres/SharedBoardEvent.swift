@@ -62,6 +62,9 @@ public struct RemoteUpdate: Sendable {
   public var state: BoardState
   /// The commits, in server order.
   public var commits: [RemoteCommit]
+  /// What to say with it, if anything: "The board was recreated on the server: showing it as it
+  /// is now." (``RemoteBoard``).
+  public var announcement: String? = nil
 }
 
 /// One commit by another client.

@@ -303,7 +303,9 @@ import Testing
   /// The words said of a refused move, with the owner's names for its items.
   @Test func aRefusalIsSaidWithTheOwnersNames() {
     let two = WireChange.moveCards(items: ["c1", "c2"], column: "done", before: nil)
-    #expect(BoardSync.announcement(.lost, of: two) { "Card " + $0.dropFirst() } == "Card 1 and Card 2 were moved by someone else.")
+    #expect(
+      BoardSync.announcement(.lost, of: two) { "Card " + $0.dropFirst() }
+        == "Card 1 and Card 2 were moved by someone else.")
     #expect(
       BoardSync.announcement(.refused(.invalid, message: "no"), of: moveC1)
         == "The move of c1 could not be shared and was set aside (invalid: no).")
