@@ -45,6 +45,9 @@ let package = Package(
     .target(name: "ReorderSync"),
     // JSON formats and the commands of the headless tool (Foundation lives here, not in the engine).
     .target(name: "ReorderTool", dependencies: ["ReorderKit"]),
+    // Test support, not a product: the one seeded generator (SplitMix) of the tests, the load tools
+    // and the benchmarks (which compile its file through a link).
+    .target(name: "ReorderTestSupport"),
     .executableTarget(
       name: "reorder",
       dependencies: [
@@ -67,15 +70,16 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ReorderKitSDLTests", dependencies: ["ReorderKitSDL", "CSDL2"]),
-    .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit", "ReorderKitUIKit"]),
+    .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit", "ReorderKitUIKit", "ReorderTestSupport"]),
     // The machine alone and against a reference server, in 10,000 seeded runs.
-    .testTarget(name: "ReorderSyncTests", dependencies: ["ReorderSync"]),
+    .testTarget(name: "ReorderSyncTests", dependencies: ["ReorderSync", "ReorderTestSupport"]),
     // The desktop app's saved state (SQLite through GRDB).
     .testTarget(
       name: "ReorderDemoTests",
       dependencies: ["reorder-demo", .product(name: "GRDB", package: "GRDB.swift")]),
     // The golden files are read from the source tree (#filePath), not bundled.
-    .testTarget(name: "ReorderToolTests", dependencies: ["ReorderTool", "reorder"], exclude: ["Golden"]),
+    .testTarget(
+      name: "ReorderToolTests", dependencies: ["ReorderTool", "reorder", "ReorderTestSupport"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -89,7 +93,10 @@ if let only {
   let keep: Set<String>
   switch only {
   case "engine":
-    keep = ["ReorderKit", "ReorderKitUIKit", "ReorderTool", "reorder", "ReorderKitTests", "ReorderToolTests"]
+    keep = [
+      "ReorderKit", "ReorderKitUIKit", "ReorderTool", "reorder", "ReorderTestSupport", "ReorderKitTests",
+      "ReorderToolTests",
+    ]
     package.dependencies.removeAll { dependency in
       guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
       return location.hasSuffix("GRDB.swift")
@@ -115,19 +122,18 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
       name: "ReorderKitPostgres",
       dependencies: [
         "ReorderKit",
-        // RemoteBoard runs the board's client protocol, BoardSync.
-        "ReorderSync",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
         // RemoteBoard: the client of `reorder-server`'s live WebSocket.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]),
     // The load benchmark of ReorderKitPostgres (Scripts/pg-load.sh runs it against a local server).
-    .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres"]),
+    .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres", "ReorderTestSupport"]),
     .testTarget(
       name: "ReorderKitPostgresTests",
       dependencies: [
-        "ReorderKitPostgres", "ReorderKit", "ReorderSync", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "ReorderKitPostgres", "ReorderKit", "ReorderTestSupport",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
   ]
@@ -167,7 +173,7 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .executableTarget(
       name: "reorder-server-load",
       dependencies: [
-        "ReorderSync",
+        "ReorderSync", "ReorderTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -177,7 +183,7 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .testTarget(
       name: "ReorderServerTests",
       dependencies: [
-        "ReorderServer", "reorder-server", "ReorderKitPostgres",
+        "ReorderServer", "reorder-server", "ReorderKitPostgres", "ReorderTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]),

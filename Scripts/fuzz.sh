@@ -61,7 +61,7 @@ build_module ReorderTool Sources/ReorderTool "$out/obj/ReorderKit.o"
 harness() {
   case $1 in
   changes) echo Tests/ReorderKitTests/Fuzzing/FuzzBytes.swift Tests/ReorderKitTests/Fuzzing/ChangeFuzzMachine.swift ;;
-  orderkey) echo Tests/ReorderKitTests/Fuzzing/FuzzBytes.swift Tests/ReorderKitTests/Fuzzing/OrderKeyFuzz.swift ;;
+  orderkey) echo Tests/ReorderKitTests/Fuzzing/FuzzBytes.swift Tests/ReorderKitTests/Fuzzing/OrderKeyFuzz.swift Sources/ReorderTestSupport/SplitMix.swift ;;
   run | diff | json) echo Tests/ReorderToolTests/Fuzzing/ToolFuzz.swift ;;
   *) return 1 ;;
   esac

@@ -24,6 +24,8 @@ git -C "$root" archive "$base" | tar -x -C "$work/base-rk"
 driver() {  # driver NAME ROOT
   local dir="$work/$1"
   mkdir -p "$dir/Sources/driver"
+  # The project's one seeded generator (Sources/ReorderTestSupport), compiled into the driver.
+  cp "$root/Sources/ReorderTestSupport/SplitMix.swift" "$dir/Sources/driver/"
   cat >"$dir/Package.swift" <<EOF
 // swift-tools-version: 6.1
 import PackageDescription
@@ -38,23 +40,12 @@ import ReorderKit
 
 typealias I = Snapshot<Int, Int>.Section
 typealias U = Snapshot<UUID, UUID>.Section
-struct SplitMix {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 func uuid(_ n: Int) -> UUID {
-  var r = SplitMix(state: UInt64(n))
+  var r = SplitMix(seed: UInt64(n))
   return withUnsafeBytes(of: (r.next(), r.next())) { UUID(uuid: $0.load(as: uuid_t.self)) }
 }
 func workload(_ sections: Int, _ per: Int) -> ([I], [I]) {
-  var r = SplitMix(state: 7)
+  var r = SplitMix(seed: 7)
   var next = 0
   var old: [I] = []
   for s in 0..<sections {
@@ -62,15 +53,15 @@ func workload(_ sections: Int, _ per: Int) -> ([I], [I]) {
     next += per
   }
   var new = old
-  for s in new.indices { new[s].items.removeAll { _ in r.int(10) == 0 } }
+  for s in new.indices { new[s].items.removeAll { _ in r.below(10) == 0 } }
   for _ in 0..<(sections * per / 10) {
-    let s = r.int(sections)
-    new[s].items.insert(next, at: r.int(new[s].items.count + 1))
+    let s = r.below(sections)
+    new[s].items.insert(next, at: r.below(new[s].items.count + 1))
     next += 1
   }
   for _ in 0..<(sections * per / 20) {
-    let (a, b) = (r.int(sections), r.int(sections))
-    if let x = new[a].items.popLast() { new[b].items.insert(x, at: r.int(new[b].items.count + 1)) }
+    let (a, b) = (r.below(sections), r.below(sections))
+    if let x = new[a].items.popLast() { new[b].items.insert(x, at: r.below(new[b].items.count + 1)) }
   }
   if sections > 3 { new.swapAt(1, 3) }
   return (old, new)

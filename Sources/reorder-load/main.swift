@@ -10,6 +10,7 @@
 import Foundation
 import ReorderKit
 import ReorderKitPostgres
+import ReorderTestSupport
 import Synchronization
 
 struct Options {
@@ -66,18 +67,6 @@ func parse(_ arguments: [String]) -> Options {
     fail("--restart needs REORDERKIT_PG_CONTROL (run under Scripts/with-postgres.sh)")
   }
   return options
-}
-
-/// A small seeded generator, so a run can be repeated.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// What all clients saw, gathered across tasks.
@@ -167,7 +156,7 @@ func run(_ options: Options) async throws -> Bool {
   try await withThrowingTaskGroup(of: Void.self) { group in
     for (n, client) in clients.enumerated() {
       group.addTask {
-        var random = SplitMix(state: options.seed &* 1_000_003 &+ UInt64(n))
+        var random = SplitMix(seed: options.seed &* 1_000_003 &+ UInt64(n))
         for _ in 0..<options.moves {
           let state = await client.state
           let card = cardIDs[Int(random.next() % UInt64(cardIDs.count))]

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import ReorderSync
+import ReorderTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -35,18 +36,6 @@ final class Shared: Sendable {
   let plan = Mutex(Plan())
   /// Gesture ids are this run's (a board used by an earlier run already has `c0-0`, …).
   let run = String(UUID().uuidString.prefix(8).lowercased())
-}
-
-/// A small seeded generator, so a run can be repeated.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// What one client holds, under its lock: its ``BoardSync``, the connection it asked for, its
@@ -145,7 +134,7 @@ final class LoadClient: Sendable {
     }
     connectTimeoutMs = configuration.connectTimeoutMs
     state = Mutex(
-      ClientState(sync: BoardSync(configuration), random: SplitMix(state: UInt64(index) &* 1_000_003 &+ 17)))
+      ClientState(sync: BoardSync(configuration), random: SplitMix(seed: UInt64(index) &* 1_000_003 &+ 17)))
   }
 
   /// Starts the machine (its first tick asks to connect).
@@ -204,7 +193,8 @@ final class LoadClient: Sendable {
       // What it set aside came on this connection: the machine reads it first.
       if link.channel != nil { catchUp(&s) }
       let frame = s.closeFrame
-      let why = error.map { "error \($0)" } ?? frame.map { "closed \($0.code.map(String.init) ?? "-") \($0.reason ?? "")" }
+      let why =
+        error.map { "error \($0)" } ?? frame.map { "closed \($0.code.map(String.init) ?? "-") \($0.reason ?? "")" }
       s.closeReasons.append("attempt \(attempt): \(why ?? "closed without a frame") at \(now())")
       s.link = nil
       s.closeFrame = nil

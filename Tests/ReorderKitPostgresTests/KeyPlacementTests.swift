@@ -1,5 +1,6 @@
 import Foundation
 import ReorderKit
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKitPostgres

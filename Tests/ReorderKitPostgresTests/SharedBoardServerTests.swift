@@ -1,5 +1,6 @@
 import Foundation
 import ReorderKit
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKitPostgres
@@ -239,18 +240,5 @@ struct SharedBoardServerTests {
       #expect(await client.board.state.longestKey <= 64)
       await client.close()
     }
-  }
-}
-
-/// A small seeded generator, so a failing sequence can be run again.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

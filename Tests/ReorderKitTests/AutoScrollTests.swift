@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -115,7 +116,7 @@ struct AutoScrollTests {
   }
 
   @Test func deltasDoNotDependOnTheTickRate() {
-    var rng = SplitMix64(seed: 61)
+    var rng = SplitMix(spreading: 61)
     for _ in 0..<200 {
       let y = rng.next(upTo: 600)
       let lift = Point(x: 100, y: rng.next(upTo: 600))

@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -221,7 +222,7 @@ struct NewDataMidDragTests {
   /// Each mode has its own fixed seed (printed with every failure), the same on every run.
   @Test(arguments: [(ReorderMode.interactive, UInt64(0xC0FFEE)), (.live, 0xC0FFEF), (.dragDrop, 0xC0FFF0)])
   func randomSessionsWithNewData(mode: ReorderMode, seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     var next = 0
     for round in 0..<300 {
       let sectionCount = rng.int(1...3)

@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -103,7 +104,7 @@ struct FlowStabilityTests {
 
   @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func aTremblingPointerMakesNoBackAndForth(mode: ReorderMode) {
-    var rng = SplitMix64(seed: 10)
+    var rng = SplitMix(spreading: 10)
     // Tremble around every point of the line: reach it from the left, then jitter by 1–3 pt.
     for x in stride(from: 4.0, through: 384, by: 2) {
       var view = Self.view(mode)
@@ -228,7 +229,7 @@ struct FlowStabilityTests {
     var lifted: Size
     var original: ItemPath
 
-    init(_ rng: inout SplitMix64) {
+    init(_ rng: inout SplitMix) {
       let vertical = rng.chance(0.5)
       let extent = Double(rng.int(300...500))
       let inset = EdgeInsets(
@@ -335,7 +336,7 @@ struct FlowStabilityTests {
     // Jump to a random point, then tremble around it by up to 3 pt along each axis (half the margin).
     var trembles = 0
     for seed in 0..<200 {
-      var rng = SplitMix64(seed: UInt64(20_000 + seed))
+      var rng = SplitMix(spreading: UInt64(20_000 + seed))
       let flow = RandomFlow(&rng)
       var layouts: [ItemPath: GridLayout] = [:]
       for q in flow.slots { layouts[q] = flow.layout(placeholder: q) }
@@ -364,7 +365,7 @@ struct FlowStabilityTests {
   @Test func everySlotStaysReachableOnRandomFlows() {
     var stranded: [String] = []
     for seed in 0..<1000 {
-      var rng = SplitMix64(seed: UInt64(9000 + seed))
+      var rng = SplitMix(spreading: UInt64(9000 + seed))
       let flow = RandomFlow(&rng)
       let missing = Set(flow.slots).subtracting(Self.reachableSlots(flow))
       if !missing.isEmpty { stranded.append("seed \(seed): \(flow) misses \(missing.sorted())") }

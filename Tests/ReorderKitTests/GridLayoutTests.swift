@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -67,7 +68,7 @@ struct GridLayoutTests {
   /// Hit tests and visible-rect queries agree with a brute-force scan of every frame.
   @Test(arguments: [false, true])
   func hitTestsAgreeWithFrames(perItemSizes: Bool) {
-    var rng = SplitMix64(seed: 7)
+    var rng = SplitMix(spreading: 7)
     let counts = [5, 0, 17, 3]
     let base = GridLayout.Configuration(
       width: 320, columns: perItemSizes ? nil : 4, itemSpacing: 6, lineSpacing: 8,
@@ -152,7 +153,7 @@ struct GridLayoutTests {
   @Test func pagedFlowsNeverSplitATile() {
     // Random tiles in random sections on random pages: every tile (none wider than a page's room) lies
     // between its page's insets; the content is whole pages.
-    var rng = SplitMix64(seed: 21)
+    var rng = SplitMix(spreading: 21)
     for _ in 0..<300 {
       let page = Double(Int.random(in: 200...500, using: &rng))
       let inset = Double(Int.random(in: 0...30, using: &rng))
@@ -200,7 +201,7 @@ struct GridLayoutTests {
   }
 }
 
-extension SplitMix64 {
+extension SplitMix {
   /// A uniform double in 0..<bound.
   mutating func next(upTo bound: Double) -> Double { Double(next() >> 11) / Double(1 << 53) * bound }
 }

@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -22,7 +23,7 @@ struct GridSlotsTests {
   }
 
   @Test func matchesTheReferenceOnRandomSessions() {
-    var rng = SplitMix64(seed: 2026)
+    var rng = SplitMix(spreading: 2026)
     var cases = 0
     for _ in 0..<4_000 {
       let counts = (0..<rng.int(1...4)).map { _ in rng.int(0...20) }

@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -85,7 +86,7 @@ struct ListRowHeightsMovementTests {
     // moves the rows between the old gap and the new one by the block's height, which leaves the
     // pointer over the row it was over, deeper in the direction of travel, or over the block: the
     // fixed-point check (the contract's guard) accepts every proposal. Measured here on random lists.
-    var rng = SplitMix64(seed: 31)
+    var rng = SplitMix(spreading: 31)
     var proposals = 0
     for _ in 0..<80 {
       let list = RandomList(&rng)
@@ -139,7 +140,7 @@ struct ListRowHeightsMovementTests {
       "\(snapshot.sections.indices.map { outline(snapshot, section: $0) }) \(sizes.mapValues(\.height))"
     }
 
-    init(_ rng: inout SplitMix64, groups: Bool = true) {
+    init(_ rng: inout SplitMix, groups: Bool = true) {
       var n = 0
       func next() -> String {
         n += 1
@@ -179,7 +180,7 @@ struct ListRowHeightsMovementTests {
 
   @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func sweepsAreMonotonicAndAStillPointerNeverMovesTheGap(mode: ReorderMode) {
-    var rng = SplitMix64(seed: 2026 + UInt64(mode.hashValue & 0xff))
+    var rng = SplitMix(spreading: 2026 + UInt64(mode.hashValue & 0xff))
     var gestures = 0
     for _ in 0..<60 {
       let list = RandomList(&rng)
@@ -219,7 +220,7 @@ struct ListRowHeightsMovementTests {
 
   @Test(arguments: [ReorderMode.interactive, .live, .dragDrop])
   func randomGesturesWithNewDataLoseNothing(mode: ReorderMode) throws {
-    var rng = SplitMix64(seed: 77 + UInt64(mode.hashValue & 0xff))
+    var rng = SplitMix(spreading: 77 + UInt64(mode.hashValue & 0xff))
     for round in 0..<60 {
       let list = RandomList(&rng, groups: false)
       var view = list.view(mode)
@@ -264,7 +265,7 @@ struct ListRowHeightsMovementTests {
 
   @Test func keyboardMovesDoNotDependOnHeights() {
     // The same keys, on the same lists with and without row heights: the same moves and words.
-    var rng = SplitMix64(seed: 5)
+    var rng = SplitMix(spreading: 5)
     let keys: [NavigationKey] = [.up, .down, .down, .left, .right, .home, .end]
     for _ in 0..<80 {
       let list = RandomList(&rng)
@@ -289,7 +290,7 @@ struct ListRowHeightsMovementTests {
 
   @Test func rowsOfOneHeightAreTheUniformList() {
     // Every row given the row height as its size: every gesture ends as it does with no sizes.
-    var rng = SplitMix64(seed: 8)
+    var rng = SplitMix(spreading: 8)
     for _ in 0..<40 {
       let list = RandomList(&rng)
       var same = list

@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -44,7 +45,7 @@ struct ListRowHeightsTests {
   }
 
   /// Random list configurations: sections of row counts.
-  static func randomConfig(_ rng: inout SplitMix64) -> (ListLayout.Configuration, [Int]) {
+  static func randomConfig(_ rng: inout SplitMix) -> (ListLayout.Configuration, [Int]) {
     let config = ListLayout.Configuration(
       width: Double(rng.int(100...400)), rowHeight: Double(rng.int(10...60)),
       headerHeight: rng.chance(0.5) ? 0 : Double(rng.int(10...40)),
@@ -76,7 +77,7 @@ struct ListRowHeightsTests {
 
   @Test func rowsOfOneHeightGiveTheUniformGeometry() {
     // Per-row heights all equal to the row height answer every query as the one-height list does.
-    var rng = SplitMix64(seed: 19)
+    var rng = SplitMix(spreading: 19)
     for _ in 0..<60 {
       let (config, counts) = Self.randomConfig(&rng)
       let uniform = ListLayout(config, rowCounts: counts)
@@ -87,7 +88,7 @@ struct ListRowHeightsTests {
 
   @Test func aBlockPlacedAnywhereIsTheListWithItsRowsThere() {
     // The block of travelling rows, moved in O(s), lays out as a list built with those rows in place.
-    var rng = SplitMix64(seed: 6)
+    var rng = SplitMix(spreading: 6)
     for _ in 0..<60 {
       let (config, counts) = Self.randomConfig(&rng)
       guard !counts.isEmpty else { continue }

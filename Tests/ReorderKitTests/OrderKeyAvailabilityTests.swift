@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -9,7 +10,7 @@ import Testing
 struct OrderKeyAvailabilityTests {
   /// Seed 22 (fixed): 2,000 random digit strings of 1–70 digits, the last not `0`.
   @Test func theArrayPathSpellsTheSameKeys() throws {
-    var rng = SplitMix64(seed: 22)
+    var rng = SplitMix(spreading: 22)
     for round in 0..<2_000 {
       var values = (0..<rng.int(0...69)).map { _ in UInt8(rng.int(0...61)) }
       values.append(UInt8(rng.int(1...61)))

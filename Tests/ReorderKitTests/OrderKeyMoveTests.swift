@@ -1,4 +1,5 @@
 import ReorderKit
+import ReorderTestSupport
 import Testing
 
 /// A container as an app stores it: items with keys, read back in key order.
@@ -101,7 +102,7 @@ struct OrderKeyMoveTests {
   /// rebalance touches a few neighbours only.
   @Test(arguments: [1, 2, 3] as [UInt64])
   func randomMovesStaySortedUniqueAndBounded(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     var container = try KeyedContainer(count: 200)
     var order = container.ordered.map(\.id)
     var mostRebalanced = 0
@@ -127,7 +128,7 @@ struct OrderKeyMoveTests {
   /// keys stay within 64 digits, and the rows rewritten per insert stay few on average.
   @Test(arguments: ["one gap", "random gaps", "end"])
   func tenThousandInsertsStayBounded(workload: String) throws {
-    var rng = SplitMix64(seed: 5)
+    var rng = SplitMix(spreading: 5)
     var container: [(id: String, key: OrderKey)] = try OrderKey.keys(count: 2, between: nil, nil).enumerated().map {
       (id: "s\($0.offset)", key: $0.element)
     }

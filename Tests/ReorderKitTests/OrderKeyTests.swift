@@ -1,4 +1,5 @@
 import ReorderKit
+import ReorderTestSupport
 import Testing
 
 /// The fraction a key stands for, as exact base-62 digit values (for comparing with the reference order).
@@ -75,7 +76,7 @@ struct OrderKeyTests {
 
   /// Random pairs of random keys: a key between any two keys always exists, and `keys(count:)` is sorted.
   @Test func aKeyBetweenAnyTwoAlwaysExists() throws {
-    var rng = SplitMix64(seed: 12)
+    var rng = SplitMix(spreading: 12)
     let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
     func randomKey() -> OrderKey {
       // Few distinct digits, so prefixes and adjacent digits are common.
@@ -92,7 +93,7 @@ struct OrderKeyTests {
       let key = try OrderKey.between(lower, upper)
       #expect(lower < key && key < upper, "\(lower) < \(key) < \(upper)")
       #expect(isValid(key))
-      var jitterRandom = SplitMix64(seed: rng.next())
+      var jitterRandom = SplitMix(spreading: rng.next())
       let jittered = try OrderKey.between(lower, upper, jitter: &jitterRandom)
       #expect(lower < jittered && jittered < upper, "\(lower) < \(jittered) < \(upper)")
       #expect(isValid(jittered))
@@ -115,12 +116,12 @@ struct OrderKeyTests {
   @Test func jitterIsDeterministicWithASeedAndSpreadsWriters() throws {
     let a = try OrderKey("a")
     let b = try OrderKey("b")
-    var first = SplitMix64(seed: 1)
-    var again = SplitMix64(seed: 1)
+    var first = SplitMix(spreading: 1)
+    var again = SplitMix(spreading: 1)
     #expect(try OrderKey.between(a, b, jitter: &first) == OrderKey.between(a, b, jitter: &again))
     // A thousand pairs of writers, each pair inserting into the same gap at once: a collision is a
     // 1 in 3,843 event, so at most a few in a thousand pairs.
-    var rng = SplitMix64(seed: 99)
+    var rng = SplitMix(spreading: 99)
     var collisions = 0
     for _ in 0..<1_000 {
       let x = try OrderKey.between(a, b, jitter: &rng)

@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -24,7 +25,7 @@ struct SnapshotStaleIndexTests {
   }
 
   @Test func lookupsMatchTheReferenceOverRandomChanges() throws {
-    var rng = SplitMix64(seed: 19)
+    var rng = SplitMix(spreading: 19)
     var reference = [Array(0..<1_500), Array(1_500..<2_700), Array(2_700..<2_710)]
     var snapshot = try Self.snapshot(of: reference)
     var next = 10_000
@@ -72,7 +73,7 @@ struct SnapshotStaleIndexTests {
   /// a second section whose entries that pass must leave alone; lookups match the reference
   /// before and after each pass.
   @Test func aLongTailIsReindexedInOnePassOverTheIndex() throws {
-    var rng = SplitMix64(seed: 64)
+    var rng = SplitMix(spreading: 64)
     var reference = [Array(0..<10_000), Array(10_000..<12_000)]
     var snapshot = try Self.snapshot(of: reference)
     var next = 100_000

@@ -1,4 +1,5 @@
 import NIOCore
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderServer

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderKit
 import ReorderKitPostgres
+import ReorderTestSupport
 import Testing
 
 /// ``RemoteBoard``, the app's client of `reorder-server`, against real server processes and a real
@@ -260,18 +261,5 @@ struct RemoteBoardTests {
     #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "http://u:pw@x/boards/b", token: "t")) }
     #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "http://x/boards/../b", token: "t")) }
     #expect(throws: SharedBoardError.self) { try RemoteBoard(.init(link: "http://x/boards/b", token: " ")) }
-  }
-}
-
-/// A small seeded generator (SplitMix64): the same moves every run, the same bytes for a seed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -90,7 +90,8 @@ struct ScriptedClient {
       guard let card = local["card"]?.string, let column = local["column"]?.string else { return "a bad local step" }
       gestures += 1
       perform(
-        sync.local(.moveCards(items: [card], column: column, before: nil), gesture: "g-conformance-\(gestures)", now: now))
+        sync.local(
+          .moveCards(items: [card], column: column, before: nil), gesture: "g-conformance-\(gestures)", now: now))
       return nil
     }
     if let wait = step["wait"]?.int64 {
@@ -152,7 +153,8 @@ func canonical(_ json: SyncJSON) -> String {
   switch json {
   case .array(let values): return "[" + values.map(canonical).joined(separator: ",") + "]"
   case .object(let members):
-    return "{" + members.sorted { $0.key < $1.key }.map { "\($0.key):\(canonical($0.value))" }.joined(separator: ",") + "}"
+    return "{" + members.sorted { $0.key < $1.key }.map { "\($0.key):\(canonical($0.value))" }.joined(separator: ",")
+      + "}"
   default: return json.text
   }
 }

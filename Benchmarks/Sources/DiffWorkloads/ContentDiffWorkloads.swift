@@ -19,10 +19,10 @@ public struct ContentDiffWorkload: Sendable {
   public var changedItems: Int
   public var changedSections: Int
 
-  /// Draws the changes with `SplitMix64(seed: seed)`.
+  /// Draws the changes with `SplitMix(spreading: seed)`.
   public init(_ base: UUIDDiffWorkload, seed: UInt64 = 33) {
     self.base = base
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     func pick(_ ids: [UUID], _ count: Int) -> Set<UUID> {
       var s = ids
       s.shuffle(using: &rng)

@@ -16,7 +16,7 @@ public struct DiffWorkload: Sendable {
   /// One section of `count` items: delete 10%, insert 10% at random places, then shuffle the first 2%.
   /// (For 100,000 items: delete 10,000, insert 10,000, shuffle the first 2,000.)
   public static func flat(_ count: Int, seed: UInt64 = 1) -> DiffWorkload {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     let old = Array(0..<count)
     var new = old
     for _ in 0..<count / 10 { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
@@ -36,7 +36,7 @@ public struct DiffWorkload: Sendable {
   /// inserted (full of new items), 5% moved, and 1% of the items moved to
   /// another section at a random place.
   public static func sectioned(_ sections: Int, _ perSection: Int, seed: UInt64 = 2) -> DiffWorkload {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     let old = (0..<sections).map { s in Section(id: s, items: Array(s * perSection..<(s + 1) * perSection)) }
     var new = old
     let changed = max(1, sections / 20)
@@ -105,7 +105,7 @@ public struct UUIDDiffWorkload: Sendable {
 
   /// A UUID that depends only on `n`.
   public static func uuid(_ n: Int) -> UUID {
-    var rng = SplitMix64(seed: UInt64(bitPattern: Int64(n)))
+    var rng = SplitMix(spreading: UInt64(bitPattern: Int64(n)))
     let (a, b) = (rng.next(), rng.next())
     return withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) }
   }
@@ -116,7 +116,7 @@ public struct UUIDDiffWorkload: Sendable {
   public static func flat(
     _ count: Int, delete: Range<Int>, insert: Range<Int>, shuffle: Range<Int>, seed: UInt64 = 5
   ) -> UUIDDiffWorkload {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     var new = Array(0..<count)
     new.removeSubrange(delete)
     new.insert(contentsOf: (count..<count + insert.count), at: insert.lowerBound)
@@ -130,7 +130,7 @@ public struct UUIDDiffWorkload: Sendable {
   /// 10 section moves, then `relocated` items moved to another section at a random place.
   public static func sectioned(_ sections: Int, _ perSection: Int, relocated: Int, seed: UInt64 = 6) -> UUIDDiffWorkload
   {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     let old = (0..<sections).map { s in
       DiffWorkload.Section(id: s, items: Array(s * perSection..<(s + 1) * perSection))
     }
@@ -182,18 +182,5 @@ public struct UUIDDiffWorkload: Sendable {
     var moves = 0
     for case .insert(_, _, let associated?) in difference where associated >= 0 { moves += 1 }
     return moves
-  }
-}
-
-/// A small, seeded, deterministic generator (SplitMix64).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-  var state: UInt64
-  public init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,5 @@
+import ReorderTestSupport
+
 @testable import ReorderKit
 
 /// A pair of sectioned data with content changes: the items and the sections (present on both
@@ -15,7 +17,7 @@ struct ContentPair {
     old = pair.old
     new = pair.new
     changed = pair.changed
-    var rng = SplitMix64(seed: seed ^ 0x5EC7_1015)
+    var rng = SplitMix(spreading: seed ^ 0x5EC7_1015)
     let p = [0, 0.2, 0.5, 1][rng.int(0...3)]
     let survivors = Set(old.map(\.id)).intersection(new.map(\.id))
     changedSections = Set(survivors.sorted().filter { _ in rng.chance(p) })

@@ -1,21 +1,8 @@
+import ReorderTestSupport
+
 @testable import ReorderKit
 
 typealias IntSection = Snapshot<Int, Int>.Section
-
-/// A small, seeded, deterministic generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-}
 
 /// A random pair of sectioned data: 0–8 sections of 0–50 items, with section
 /// inserts, deletes and moves, items moving within and between sections,
@@ -26,7 +13,7 @@ struct RandomPair {
   var changed: Set<Int> = []
 
   init(seed: UInt64) {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     let maxItems = [0, 2, 4, 8, 20, 50][rng.int(0...5)]
     var nextSection = 0
     var nextItem = 0

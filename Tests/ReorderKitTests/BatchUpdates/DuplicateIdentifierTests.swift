@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -134,7 +135,7 @@ struct DuplicateIdentifierTests {
 
   /// Sections and items drawn from small pools, so that identifiers repeat on either side.
   static func randomRepeatingPair(seed: UInt64) -> (old: [IntSection], new: [IntSection], changed: Set<Int>) {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     let sectionPool = rng.int(1...6)
     let itemPool = [2, 4, 8, 30][rng.int(0...3)]
     func randomSections() -> [IntSection] {

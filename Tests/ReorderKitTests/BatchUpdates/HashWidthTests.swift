@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -75,7 +76,7 @@ struct HashWidthTests {
   @Test("a 32-bit hash keeps probing short on 100,000 items (no quadratic matching)")
   func shortProbes() throws {
     // 100,000 items shuffled (seed 22), so almost every new item is looked up in the table.
-    var rng = SplitMix64(seed: 22)
+    var rng = SplitMix(spreading: 22)
     let items = Array(0..<100_000)
     let old = [IntSection(id: 0, items: items)]
     let new = [IntSection(id: 0, items: items.shuffled(using: &rng))]

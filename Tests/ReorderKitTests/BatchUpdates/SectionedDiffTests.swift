@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -249,7 +250,7 @@ struct SectionedDiffTests {
   /// that keep their neighbours, reversed runs, sections deleted, inserted and moved.
   @Test("larger data: every stage is valid, the stages give new, moves are minimal")
   func largerData() {
-    var rng = SplitMix64(seed: 13)
+    var rng = SplitMix(spreading: 13)
     let grown = (
       old: [IntSection(id: 0, items: Array(0..<10))], new: [IntSection(id: 0, items: Array(0..<1_000).reversed())]
     )
@@ -291,7 +292,7 @@ struct SectionedDiffTests {
     #expect(longestIncreasingSubsequence([]) == [])
     #expect(longestIncreasingSubsequence([3, 2, 1]).filter { $0 }.count == 1)
     #expect(heaviestLongestIncreasingSubsequence([1, 0, 2], weights: [0, 1, 0], bound: 3) == [false, true, true])
-    var rng = SplitMix64(seed: 7)
+    var rng = SplitMix(spreading: 7)
     for _ in 0..<500 {
       let values = Array((0..<rng.int(0...12)).shuffled(using: &rng))
       let keep = longestIncreasingSubsequence(values)
@@ -304,7 +305,7 @@ struct SectionedDiffTests {
 
   @Test("heaviest longest increasing subsequences, against a quadratic reference, pivots or none")
   func heaviestAgainstReference() {
-    var rng = SplitMix64(seed: 33)
+    var rng = SplitMix(spreading: 33)
     for round in 0..<2_000 {
       let n = rng.int(0...60)
       let bound = n + rng.int(0...20)

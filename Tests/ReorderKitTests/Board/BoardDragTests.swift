@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -559,7 +560,7 @@ struct BoardDragTests {
   /// Seeded sequences of sixty inputs, views removed among them.
   @Test(arguments: Array(UInt64(1)...200))
   func randomSequences(seed: UInt64) {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     var model = Model()
     let alphabet = Input.alphabet + [.lift(["x", "y"]), .lift(["z", "w"]), .remove("b"), .remove("a")]
     for _ in 0..<60 {

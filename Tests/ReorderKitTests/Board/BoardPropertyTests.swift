@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -11,7 +12,7 @@ struct BoardPropertyTests {
 
   /// A random board: 2–4 views side by side (lists of 44 pt rows, or 3-column grids), 0–6 cards
   /// each, every mode, some views with a work-in-progress limit.
-  static func randomBoard(_ rng: inout SplitMix64) throws -> TestBoard {
+  static func randomBoard(_ rng: inout SplitMix) throws -> TestBoard {
     let count = rng.int(2...4)
     var next = 0
     let columns: [TestBoard.Column] = try (0..<count).map { k in
@@ -51,14 +52,14 @@ struct BoardPropertyTests {
     model[view]!.insert(contentsOf: d.items, at: index)
   }
 
-  static func randomPoint(_ rng: inout SplitMix64, _ board: TestBoard) -> Point {
+  static func randomPoint(_ rng: inout SplitMix, _ board: TestBoard) -> Point {
     let right = Double(board.columns.count) * 310
     return Point(x: Double(rng.int(-20...Int(right) + 20)), y: Double(rng.int(-20...420)))
   }
 
   @Test(arguments: Array(UInt64(1)...40))
   func randomGesturesKeepEveryCardOnce(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     var board = try Self.randomBoard(&rng)
     let all = Set(Self.cards(board))
     var model = Self.contents(board)
@@ -114,7 +115,7 @@ struct BoardPropertyTests {
 
   @Test(arguments: Array(UInt64(1)...30))
   func newDataMidDrag(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     var board = try Self.randomBoard(&rng)
     var expected = Set(Self.cards(board))
     var t = 0.0
@@ -153,7 +154,7 @@ struct BoardPropertyTests {
   /// a view at a point always opens the gap at the same place.
   @Test(arguments: Array(UInt64(1)...40))
   func tremblingIsStable(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(spreading: seed)
     let start = try Self.randomBoard(&rng)
     var board = start
     let cards = Self.cards(board)

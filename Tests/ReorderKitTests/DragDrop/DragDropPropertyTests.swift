@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderKit
@@ -7,7 +8,7 @@ import Testing
 @Suite("Drag and drop properties")
 struct DragDropPropertyTests {
   /// A random outline: 1–2 sections of 0–8 top-level entries; about a third are groups of 0–3 children.
-  static func randomOutline(_ rng: inout SplitMix64) -> Snapshot<String, String> {
+  static func randomOutline(_ rng: inout SplitMix) -> Snapshot<String, String> {
     var s = Snapshot<String, String>()
     var n = 0
     for k in 0..<rng.int(1...2) {
@@ -37,7 +38,7 @@ struct DragDropPropertyTests {
   }
 
   /// One random session: a press somewhere, then random moves, taps, ticks, scrolls, and an up or a cancel.
-  static func randomSession(_ view: inout CollectionView<String, String>, t: inout Double, rng: inout SplitMix64)
+  static func randomSession(_ view: inout CollectionView<String, String>, t: inout Double, rng: inout SplitMix)
     -> [CollectionViewEvent<String, String>]
   {
     let size = view.viewSize
@@ -76,7 +77,7 @@ struct DragDropPropertyTests {
     var changed = 0
     defer { #expect(changed > 100, "only \(changed) of 750 sessions changed anything") }
     for seed in 0..<250 {
-      var rng = SplitMix64(seed: UInt64(batch * 1000 + seed))
+      var rng = SplitMix(spreading: UInt64(batch * 1000 + seed))
       let start = Self.randomOutline(&rng)
       var view = CollectionView(
         snapshot: start, layout: dropListLayout, viewSize: Size(width: 300, height: Double(rng.int(100...400))),
@@ -132,7 +133,7 @@ struct DragDropPropertyTests {
   @Test("random sessions on grids", arguments: 0..<2)
   func grids(_ batch: Int) {
     for seed in 0..<300 {
-      var rng = SplitMix64(seed: UInt64(50_000 + batch * 1000 + seed))
+      var rng = SplitMix(spreading: UInt64(50_000 + batch * 1000 + seed))
       let items = (0..<rng.int(1...3)).map { s in (0..<rng.int(0...9)).map { "s\(s)-\($0)" } }
       let start = makeSnapshot(items)
       let columns = rng.int(1...4)

@@ -1,5 +1,10 @@
 import ReorderKit
 
+// SwiftPM builds the harness with the tests; Scripts/fuzz.sh compiles SplitMix.swift beside it.
+#if canImport(ReorderTestSupport)
+  import ReorderTestSupport
+#endif
+
 /// The `orderkey` fuzz harness: parsing any text, keys between two keys (plain, jittered, and
 /// `count` of them), and a container of items kept in key order through a sequence of moves (with
 /// small maximum lengths, so rebalancing runs often). After every move the keys sorted give exactly
@@ -49,7 +54,8 @@ enum OrderKeyFuzz {
     let lower = optionalKey(&input)
     let upper = optionalKey(&input)
     let ordered = lower == nil || upper == nil || lower! < upper!
-    var random = SeededRandom(state: UInt64(input.byte()) << 8 | UInt64(input.byte()))
+    // A seeded generator, so that a failing input replays the same jitter.
+    var random = SplitMix(seed: UInt64(input.byte()) << 8 | UInt64(input.byte()))
     let key = try? OrderKey.between(lower, upper)
     let jittered = try? OrderKey.between(lower, upper, jitter: &random)
     let bounds = "(\(lower?.rawValue ?? "nil"), \(upper?.rawValue ?? "nil"))"
@@ -111,17 +117,5 @@ enum OrderKeyFuzz {
         throw FuzzFailure("after \(what): the key \(long.key) of \(long.id) is longer than the limit")
       }
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64), so a failing input replays the same jitter.
-private struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D4_9BA4_9B13_3BB9
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,5 @@
+import ReorderTestSupport
+
 @testable import ReorderSync
 
 /// A naive board server, as DESIGN's "The board server" says it behaves: one board, a log of

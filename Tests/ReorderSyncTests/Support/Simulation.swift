@@ -1,3 +1,5 @@
+import ReorderTestSupport
+
 @testable import ReorderSync
 
 /// Several ``BoardSync`` clients, a ``ReferenceServer`` and a transport between them, driven by one

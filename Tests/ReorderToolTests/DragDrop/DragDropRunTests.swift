@@ -1,4 +1,5 @@
 import ReorderKit
+import ReorderTestSupport
 import Testing
 
 @testable import ReorderTool
@@ -9,19 +10,8 @@ import Testing
 /// moves replay to the output; and the copy output.
 @Suite("reorder run: drag and drop")
 struct DragDropRunTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &self) }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func coordinate(_ upper: Double) -> String { String(Int.random(in: -20...Int(upper) + 20, using: &self)) }
-  }
+  /// The tests' seeded generator, with a coordinate of a scenario.
+  typealias Generator = SplitMix
 
   /// A random scenario document: its JSON text, and whether it is a list.
   static func scenario(_ rng: inout Generator) -> (text: String, isList: Bool) {
@@ -105,7 +95,7 @@ struct DragDropRunTests {
   func randomScenarios(_ batch: Int) throws {
     var landed = 0
     for seed in 0..<125 {
-      var rng = Generator(state: UInt64(batch * 10_000 + seed))
+      var rng = Generator(seed: UInt64(batch * 10_000 + seed))
       let (text, isList) = Self.scenario(&rng)
       let result = RunTool.run(scenario: Array(text.utf8), name: "random.json")
       try #require(result.exitCode == 0, "seed \(batch * 10_000 + seed): \(result.stderr)\n\(text)")
@@ -167,4 +157,9 @@ struct DragDropRunTests {
         == #"{"sections": [{"id": "S", "items": ["a", "b", "c"]}], "moves": [], "differences": [], "announcements": []}"#
         + "\n")
   }
+}
+
+extension SplitMix {
+  /// A coordinate from 20 points before the scene to 20 past `upper`, as a scenario's text.
+  mutating func coordinate(_ upper: Double) -> String { String(Int.random(in: -20...Int(upper) + 20, using: &self)) }
 }

@@ -1,0 +1,1 @@
+../../../Sources/ReorderTestSupport/SplitMix.swift
