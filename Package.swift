@@ -122,6 +122,8 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
       name: "ReorderKitPostgres",
       dependencies: [
         "ReorderKit",
+        // RemoteBoard runs the board's client protocol, BoardSync.
+        "ReorderSync",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
         // RemoteBoard: the client of `reorder-server`'s live WebSocket.
@@ -132,7 +134,7 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .testTarget(
       name: "ReorderKitPostgresTests",
       dependencies: [
-        "ReorderKitPostgres", "ReorderKit", "ReorderTestSupport",
+        "ReorderKitPostgres", "ReorderKit", "ReorderTestSupport", "ReorderSync",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
