@@ -4,7 +4,8 @@ scripted server in each tab. Checks:
 - a tab that is offline when the other commits is told to reload (its notice, with a Reload button);
 - a move made in a tab that is then closed is not lost: the next tab to start adopts it, sends it
   with its gesture id, and deletes the closed tab's record;
-- a duplicated tab (its sessionStorage copied, the id's lock held) takes an id of its own.
+- a duplicated tab (its sessionStorage copied, the id's lock held) takes an id of its own;
+- 0.3.0's outbox in localStorage is taken in once (its move sent) and removed.
 No console error.
 
     python3 Tests/Web/share_tabs.py http://127.0.0.1:PORT/ [SHOTS]   # run by Scripts/web-test.sh
@@ -100,9 +101,16 @@ def main(base, shots):
         ready(driver, url)
         assert tab_id(driver) != mine, "a duplicated tab took the same outbox"
         wait_for("a record per tab", lambda: len(keys(driver)) == 2)
+        # 0.3.0's outbox in localStorage (one per board): its move taken in once, and removed.
+        driver.execute_script("""localStorage.setItem("reorderkit:share:state:proto", JSON.stringify({ epoch: "e1",
+          revision: 11, views: [{ id: "todo", sections: [{ id: "todo", items: ["card-3"] }] }], outbox: [{ gesture: "g-legacy",
+          change: { kind: "moveCards", items: ["card-3"], view: "doing", section: "doing", before: null } }] }))""")
+        ready(driver, url)
+        wait_for("the old outbox's move sent", lambda: [c for c in sent(driver, "commit") if c["gesture"] == "g-legacy"])
+        assert driver.execute_script("return localStorage.getItem('reorderkit:share:state:proto')") is None
         check_console(driver)
         print("share_tabs.py: a record per tab, an offline tab told to reload, a closed tab's move adopted "
-              "and sent (%s), a duplicated tab given its own id" % commits[0]["gesture"])
+              "and sent (%s), a duplicated tab given its own id, 0.3.0's outbox taken in" % commits[0]["gesture"])
     finally:
         driver.quit()
 

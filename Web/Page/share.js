@@ -161,6 +161,20 @@ async function gather(db, board, tab) {
   const parse = (text) => { try { return JSON.parse(text); } catch { return null; } };
   let record = parse(await transact(db, "readonly", (store) => store.get(own)) ?? "null");
   let adopted = 0;
+  // 0.3.0 kept one outbox per board in localStorage, shared by the tabs ({ epoch, revision, views
+  // as shown, outbox }): its moves are taken in once, and it is removed. Its views held its moves
+  // already, so it counts as a board never confirmed (the machine reads the server's whole board).
+  const legacy = readStored(shareKey(board, "state"), null);
+  if (legacy !== null) {
+    const moves = Array.isArray(legacy.outbox) ? legacy.outbox.filter((m) => m && typeof m.gesture === "string") : [];
+    if (moves.length > 0) {
+      const views = Array.isArray(legacy.views) ? legacy.views : [];
+      record = merge(record, { epoch: null, revision: 0, confirmed: views, pending: moves.map(({ gesture, change }) => ({ gesture, change })) });
+      await transact(db, "readwrite", (store) => store.put(JSON.stringify(record), own));
+      adopted += moves.length;
+    }
+    writeStored(shareKey(board, "state"), null);
+  }
   if (!navigator.locks) return { record, adopted };
   for (const key of keys) {
     if (key === own) continue;
