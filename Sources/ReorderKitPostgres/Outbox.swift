@@ -185,19 +185,17 @@ final class Outbox: Sendable {
     }
   }
 
-  /// Replaces the confirmed board (after a full load), with the server's epoch when it has one.
-  func replaceConfirmed(_ state: BoardState, epoch: String? = nil) throws {
+  /// Replaces the confirmed board (after a full load).
+  func replaceConfirmed(_ state: BoardState) throws {
     try queue.write { db in
       try db.execute(sql: "DELETE FROM confirmed WHERE board = ?", arguments: [board])
       for (id, row) in state.rows { try insert(db, id, row) }
       try setRevision(db, state.revision)
-      if let epoch {
-        try db.execute(sql: "UPDATE boards SET epoch = ? WHERE board = ?", arguments: [epoch, board])
-      }
     }
   }
 
-  /// The server's epoch of the confirmed board (`nil`: never loaded from `reorder-server`).
+  /// The server's epoch of the confirmed board (`nil`: never loaded from `reorder-server`;
+  /// ``save(_:over:)`` writes it).
   func epoch() throws -> String? {
     try queue.read { db in
       guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT epoch FROM boards WHERE board = ?", arguments: [board])
