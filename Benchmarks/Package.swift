@@ -52,6 +52,8 @@ let package = Package(
     // A board of 5 columns × 200,000 cards: a drag step within a view and the first step into another.
     benchmark("BoardBenchmarks", dependencies: [reorderKit]),
     benchmark("OrderKeyBenchmarks", dependencies: [reorderKit, .product(name: "GRDB", package: "GRDB.swift")]),
+    // A shared board's client (issue 44): BoardSync taking one remote move, beside reading its JSON.
+    benchmark("SyncBenchmarks", dependencies: [.product(name: "ReorderSync", package: rootIdentity)]),
   ],
   swiftLanguageModes: [.v6]
 )
