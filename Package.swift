@@ -20,7 +20,7 @@ let package = Package(
   ],
   // `Sharing`: the desktop app's `--share` (a board shared through PostgreSQL). Off by default, so
   // `make demo` and `swift build --product reorder-demo` do not compile SwiftNIO and PostgresNIO;
-  // `make test` builds with `--traits Sharing` (and the ReorderKitPostgres library is there either way).
+  // `make test` builds with `--traits Sharing` (and the ReorderKitShare library is there either way).
   traits: [
     .trait(
       name: "Sharing",
@@ -111,30 +111,38 @@ if let only {
   package.products.removeAll { !keep.contains($0.name) }
 }
 
-// A board shared by several people: PostgreSQL through PostgresNIO, an outbox in SQLite through GRDB.
-// REORDERKIT_WITHOUT_POSTGRES=1 leaves it out of the build (the WebAssembly and sanitizer builds do,
-// so that SwiftNIO is not compiled again); everyone else gets it.
+// A board shared by several people. ReorderKitShare, a product: RemoteBoard, the client of
+// `reorder-server` (its live WebSocket, an outbox in SQLite through GRDB; no PostgreSQL).
+// ReorderKitPostgres, not a product: the direct PostgreSQL client (SharedBoard, through PostgresNIO)
+// and the schema, kept for the server, the tests, reorder-load and the app's loopback
+// `--share postgresql://`. REORDERKIT_WITHOUT_POSTGRES=1 leaves both out of the build (the WebAssembly
+// and sanitizer builds do, so that SwiftNIO is not compiled again); everyone else gets them.
 if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
-  package.products.append(.library(name: "ReorderKitPostgres", targets: ["ReorderKitPostgres"]))
+  package.products.append(.library(name: "ReorderKitShare", targets: ["ReorderKitShare"]))
   package.dependencies.append(.package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"))
   package.targets += [
     .target(
-      name: "ReorderKitPostgres",
+      name: "ReorderKitShare",
       dependencies: [
         "ReorderKit",
         // RemoteBoard runs the board's client protocol, BoardSync.
         "ReorderSync",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
         // RemoteBoard: the client of `reorder-server`'s live WebSocket.
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      ]),
+    .target(
+      name: "ReorderKitPostgres",
+      dependencies: [
+        "ReorderKit", "ReorderKitShare",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]),
     // The load benchmark of ReorderKitPostgres (Scripts/pg-load.sh runs it against a local server).
     .executableTarget(name: "reorder-load", dependencies: ["ReorderKitPostgres", "ReorderTestSupport"]),
     .testTarget(
       name: "ReorderKitPostgresTests",
       dependencies: [
-        "ReorderKitPostgres", "ReorderKit", "ReorderTestSupport", "ReorderSync",
+        "ReorderKitPostgres", "ReorderKitShare", "ReorderKit", "ReorderTestSupport", "ReorderSync",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
@@ -157,7 +165,7 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .target(
       name: "ReorderServer",
       dependencies: [
-        "ReorderKitPostgres", "ReorderSync",
+        "ReorderKitPostgres", "ReorderKitShare", "ReorderSync",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -169,7 +177,9 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
       ]),
     .executableTarget(
       name: "reorder-server",
-      dependencies: ["ReorderServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        "ReorderServer", "ReorderKitShare", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // The board server under load (Scripts/server-load.sh): WebSocket editors and followers in one
     // process, each a BoardSync over NIO's WebSocket client.
     .executableTarget(
@@ -185,14 +195,18 @@ if Context.environment["REORDERKIT_WITHOUT_POSTGRES"] == nil && only == nil {
     .testTarget(
       name: "ReorderServerTests",
       dependencies: [
-        "ReorderServer", "reorder-server", "ReorderKitPostgres", "ReorderTestSupport",
+        "ReorderServer", "reorder-server", "ReorderKitShare", "ReorderTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]),
   ]
-  // The desktop app's `--share postgresql://…` (App+Share.swift), with the trait `Sharing` only: a build
-  // without it says in one line how to get one.
+  // The desktop app's `--share` (App+Share.swift), with the trait `Sharing` only: a board's link through
+  // ReorderKitShare, `postgresql://…` on loopback through ReorderKitPostgres. A build without it says
+  // in one line how to get one.
   for target in package.targets where target.name == "reorder-demo" {
-    target.dependencies.append(.target(name: "ReorderKitPostgres", condition: .when(traits: ["Sharing"])))
+    target.dependencies += [
+      .target(name: "ReorderKitShare", condition: .when(traits: ["Sharing"])),
+      .target(name: "ReorderKitPostgres", condition: .when(traits: ["Sharing"])),
+    ]
   }
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the DocC catalogs of the libraries, ReorderKit, ReorderKitSDL, ReorderKitUIKit, ReorderSync and
-# ReorderKitPostgres, from their modules' symbol graphs; fails on any warning (a broken link, an undocumented
-# parameter), so the docs stay current. Output: .build/docs/ReorderKit, …/ReorderKitSDL, …/ReorderKitUIKit and
-# …/ReorderSync (or under DOCS_OUT).
+# ReorderKitShare, and of ReorderKitPostgres (no product, but documented for the server's side), from their
+# modules' symbol graphs; fails on any warning (a broken link, an undocumented parameter), so the docs stay
+# current. Output: .build/docs/ReorderKit, …/ReorderKitSDL, …/ReorderKitUIKit, …/ReorderSync,
+# …/ReorderKitShare and …/ReorderKitPostgres (or under DOCS_OUT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The symbol graphs come from the modules as `make test` builds them (the same traits, so nothing is
@@ -21,7 +22,7 @@ graphs=$(sed -n 's/^Files written to //p' <<<"$log" | tail -1)
   exit 1
 }
 modules=(ReorderKit ReorderKitSDL ReorderKitUIKit ReorderSync)
-[ -z "${REORDERKIT_WITHOUT_POSTGRES:-}" ] && modules+=(ReorderKitPostgres)
+[ -z "${REORDERKIT_WITHOUT_POSTGRES:-}" ] && modules+=(ReorderKitShare ReorderKitPostgres)
 out=${DOCS_OUT:-.build/docs}
 mkdir -p "$out"
 status=0

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderKitShare
 
 /// What a NOTIFY of `reorder_commit` says (``Schema``): `board revision`, then the commit itself as
 /// JSON when it fit in the payload.

@@ -1,4 +1,5 @@
 import ReorderKit
+import ReorderKitShare
 
 /// One row of a board as another target of this package holds it (the board server's replica).
 package struct PlacementRow: Sendable {
@@ -26,7 +27,7 @@ package struct PlacedRow: Sendable, Equatable {
 /// rebalanced when a key would grow too long). The board server commits a `commit` message's
 /// change with it.
 ///
-/// - Throws: ``SharedBoardError`` for an unknown column or item, a column moved as a card (or the
+/// - Throws: `SharedBoardError` for an unknown column or item, a column moved as a card (or the
 ///   reverse), an item named twice, or `before` among the items.
 package func placeExisting(
   _ items: [String], parent: String, before: String?, rows: [String: PlacementRow], tag: String

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import ReorderKitShare
 
 /// One commit read back from the server's change log.
 struct LoggedCommit: Equatable, Sendable {
@@ -237,21 +238,5 @@ extension SharedBoard {
   /// ```swift
   /// SharedBoard.redacting("postgresql://me:s3cret@db:5432/team")   // "postgresql://me:***@db:5432/team"
   /// ```
-  public static func redacting(_ url: String) -> String {
-    var text = Substring(url)
-    var scheme = Substring("")
-    if let range = text.range(of: "://") {
-      scheme = text[..<range.upperBound]
-      text = text[range.upperBound...]
-    }
-    if let at = text.lastIndex(of: "@"), let colon = text[..<at].firstIndex(of: ":") {
-      text = text[...colon] + "***" + text[at...]
-    }
-    var result = String(scheme) + text
-    if let range = result.range(of: "password=", options: .caseInsensitive) {
-      let end = result[range.upperBound...].firstIndex(of: "&") ?? result.endIndex
-      result.replaceSubrange(range.upperBound..<end, with: "***")
-    }
-    return result
-  }
+  public static func redacting(_ url: String) -> String { redactingPassword(url) }
 }

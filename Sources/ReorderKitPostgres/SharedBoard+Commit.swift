@@ -1,5 +1,6 @@
 import Foundation
 import ReorderKit
+import ReorderKitShare
 
 extension SharedBoard {
   /// Records a committed gesture, as the collection view reported it (`Change`: cards moved,
@@ -13,7 +14,7 @@ extension SharedBoard {
   ///   if case .changed(let change) = event { try await board.commit(change) }
   /// }
   /// ```
-  /// - Throws: ``SharedBoardError`` for a change that names a card or column not on the board (as
+  /// - Throws: `SharedBoardError` for a change that names a card or column not on the board (as
   ///   this client sees it), or a group. Nothing is recorded then.
   @discardableResult
   public func commit(_ change: Change<String, String>) throws(SharedBoardError) -> String? {
@@ -43,7 +44,7 @@ extension SharedBoard {
   /// ```swift
   /// try await board.moveColumns(["done"], before: "todo")   // Done is now first
   /// ```
-  /// - Throws: ``SharedBoardError`` for an unknown column.
+  /// - Throws: `SharedBoardError` for an unknown column.
   @discardableResult
   public func moveColumns(_ columns: [String], before: String?) throws(SharedBoardError) -> String {
     for id in columns where state.rows[id]?.parent != "" { throw SharedBoardError(.unknownColumn(id)) }
@@ -55,7 +56,7 @@ extension SharedBoard {
   /// ```swift
   /// try await board.insertColumns(["review"], before: "done")
   /// ```
-  /// - Throws: ``SharedBoardError`` for an identifier already on the board.
+  /// - Throws: `SharedBoardError` for an identifier already on the board.
   @discardableResult
   public func insertColumns(_ columns: [String], before: String?) throws(SharedBoardError) -> String {
     try record(.place(items: columns, parent: "", before: before, inserting: true))
@@ -90,7 +91,7 @@ extension SharedBoard {
   /// try await board.refresh()
   /// await board.state.revision   // the server's latest
   /// ```
-  /// - Throws: ``SharedBoardError`` when the server is not reachable now.
+  /// - Throws: `SharedBoardError` when the server is not reachable now.
   public func refresh() async throws {
     try await catchUp()
   }

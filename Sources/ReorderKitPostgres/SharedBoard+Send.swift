@@ -1,5 +1,6 @@
 import Foundation
 import ReorderKit
+import ReorderKitShare
 
 extension SharedBoard {
   /// Sends the pending gestures, oldest first, one transaction each.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import ReorderKit
+import ReorderKitShare
 import Synchronization
 
 /// The connection ended (the server went away, or a wake-up stream closed).
@@ -278,7 +279,7 @@ extension SharedBoard {
     lastSaved = now
   }
 
-  /// Runs a write of the local file; its failure is a ``SharedBoardError`` that says so.
+  /// Runs a write of the local file; its failure is a `SharedBoardError` that says so.
   func keep(_ write: () throws -> Void) throws(SharedBoardError) {
     do {
       try write()
@@ -341,12 +342,6 @@ extension SharedBoard {
 /// Whether `revision` is the one right after `previous` (no `+ 1` past Int64.max).
 func follows(_ revision: Int64, _ previous: Int64) -> Bool {
   previous < Int64.max && revision == previous + 1
-}
-
-func debugLog(_ text: String) {
-  if ProcessInfo.processInfo.environment["REORDERKIT_PG_DEBUG"] != nil {
-    FileHandle.standardError.write(Data("[shared] \(text)\n".utf8))
-  }
 }
 
 /// A flag that one caller claims.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import ReorderKit
+import ReorderKitShare
 
 /// A board kept in PostgreSQL and shared by several people: each client shows the board, commits
 /// its gestures, and sees the others' live.
@@ -8,8 +9,8 @@ import ReorderKit
 /// Every column and card is one row (container, order key, version). A committed gesture writes its
 /// rows in one transaction, and only if each row still has the version the client saw: commit
 /// order on the server decides, and a gesture that lost a race is reported
-/// (``SharedBoardEvent/lostRace(_:)``) while the board takes the server's state. Others' commits
-/// arrive through LISTEN/NOTIFY as ``SharedBoardEvent/remote(_:)``: apply the new state to the
+/// (`SharedBoardEvent/lostRace(_:)`) while the board takes the server's state. Others' commits
+/// arrive through LISTEN/NOTIFY as `SharedBoardEvent/remote(_:)`: apply the new state to the
 /// collection views, mid-drag included. When the server is away the client keeps working: gestures
 /// wait in a local SQLite outbox and go out, in order, when it is back (reconnecting with back-off).
 ///
@@ -145,9 +146,9 @@ public actor SharedBoard {
   /// ```
   /// A gesture in the outbox that no client could have made (a version at Int64.max or below 0, a
   /// key that is not an order key: the file was edited or damaged) is set aside in its `refused`
-  /// table and reported as ``SharedBoardEvent/refused(_:)`` first thing on ``events``.
+  /// table and reported as `SharedBoardEvent/refused(_:)` first thing on ``events``.
   ///
-  /// - Throws: ``SharedBoardError`` for a URL that is not PostgreSQL's or an outbox that cannot
+  /// - Throws: `SharedBoardError` for a URL that is not PostgreSQL's or an outbox that cannot
   ///   be opened or read (a value of the wrong type in it, say).
   public init(_ configuration: Configuration) throws(SharedBoardError) {
     self.configuration = configuration
@@ -198,7 +199,7 @@ public actor SharedBoard {
   }
 
   /// Connects (and keeps reconnecting) in the background: reads the board, sends the outbox,
-  /// listens for others' commits. Returns at once; ``SharedBoardEvent/connection(_:announcement:)``
+  /// listens for others' commits. Returns at once; `SharedBoardEvent/connection(_:announcement:)`
   /// tells when the board is online.
   ///
   /// ```swift
@@ -243,7 +244,7 @@ public actor SharedBoard {
   /// try await SharedBoard.create(url: url, board: "sprint",
   ///                              columns: [("todo", ["c1", "c2"]), ("doing", []), ("done", ["c3"])])
   /// ```
-  /// - Throws: ``SharedBoardError`` for a bad URL or identifiers named twice; the server's error
+  /// - Throws: `SharedBoardError` for a bad URL or identifiers named twice; the server's error
   ///   when it cannot be reached.
   @discardableResult
   public static func create(url: String, board: String, columns: [(id: String, cards: [String])]) async throws -> Bool {
@@ -279,3 +280,5 @@ public actor SharedBoard {
     }
   }
 }
+
+extension SharedBoard: SharedBoardClient {}

@@ -1,4 +1,5 @@
 import ReorderKitPostgres
+import ReorderKitShare
 
 /// A board as the server replicates it from the log: every column and card with its container and
 /// order key, at one revision. Built from `reorder_server_board`, moved forward only by commits read

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import ReorderKitPostgres
+import ReorderKitShare
 import ServiceLifecycle
 
 /// `reorder-server serve`: the HTTP routes of DESIGN's "The board server" and the web build's

@@ -4,7 +4,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
-import ReorderKitPostgres
+import ReorderKitShare
 import ServiceLifecycle
 
 import enum ReorderSync.ClientMessage

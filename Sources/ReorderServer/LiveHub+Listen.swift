@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import ReorderKitPostgres
+import ReorderKitShare
 
 extension LiveHub {
   /// Listens on one connection of its own, for as long as the task runs: a commit notice wakes the

@@ -4,7 +4,7 @@ import ReorderKitSDL
 import ReorderTool
 
 #if Sharing
-  import ReorderKitPostgres
+  import ReorderKitShare
 
   /// The app's side of `--share`: the link, and what it waits for.
   struct ShareSession {

@@ -3,6 +3,7 @@
   import Foundation
   import ReorderKit
   import ReorderKitPostgres
+  import ReorderKitShare
   import Synchronization
 
   /// The Board scene shared (`--share https://host/boards/B` through reorder-server, or

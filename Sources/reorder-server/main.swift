@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ReorderKitPostgres
+import ReorderKitShare
 import ReorderServer
 
 /// The board server and its administration (DESIGN, "The board server").

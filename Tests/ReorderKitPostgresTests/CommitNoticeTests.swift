@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ReorderKitPostgres
+@testable import ReorderKitShare
 
 @Suite("Shared board: the commit a NOTIFY carries")
 struct CommitNoticeTests {

@@ -5,6 +5,7 @@ import ReorderKit
 import Testing
 
 @testable import ReorderKitPostgres
+@testable import ReorderKitShare
 
 /// What a client reads can be wrong (a forged NOTIFY, a row or a log entry at Int64.max or
 /// Int64.min, a gesture the server refuses, a local file that cannot be written): the client never

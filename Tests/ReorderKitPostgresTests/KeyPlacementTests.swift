@@ -4,6 +4,7 @@ import ReorderTestSupport
 import Testing
 
 @testable import ReorderKitPostgres
+@testable import ReorderKitShare
 
 /// The keys a gesture writes, and the outbox, without a server.
 @Suite("Shared board: keys and outbox")

@@ -5,7 +5,7 @@ import ReorderSync
 import Synchronization
 import Testing
 
-@testable import ReorderKitPostgres
+@testable import ReorderKitShare
 
 /// The server's side of a ``RemoteBoard`` whose connections a test opens by hand: what the board
 /// sent, and the connections it asked for.

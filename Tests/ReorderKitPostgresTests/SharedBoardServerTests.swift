@@ -3,7 +3,7 @@ import ReorderKit
 import ReorderTestSupport
 import Testing
 
-@testable import ReorderKitPostgres
+@testable import ReorderKitShare
 
 /// Against a real PostgreSQL (Scripts/with-postgres.sh; `make test` starts one). One at a time:
 /// one of them stops and starts the server.

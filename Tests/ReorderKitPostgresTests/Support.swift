@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import ReorderKitPostgres
+@testable import ReorderKitShare
 
 /// The server of Scripts/with-postgres.sh, or nil (the PostgreSQL tests are then skipped).
 let serverURL = ProcessInfo.processInfo.environment["REORDERKIT_PG_URL"]

@@ -1,6 +1,6 @@
 import Foundation
 import ReorderKit
-import ReorderKitPostgres
+import ReorderKitShare
 import ReorderTestSupport
 import Testing
 

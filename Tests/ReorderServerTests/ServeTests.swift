@@ -1,5 +1,5 @@
 import Foundation
-import ReorderKitPostgres
+import ReorderKitShare
 import Testing
 
 @testable import ReorderServer

@@ -11,12 +11,12 @@ import GRDB
 /// Every committed gesture is written here before it is sent, and removed only once the server has
 /// committed it, so a gesture reported as `changed` survives the server going away, a crash, or
 /// quitting offline.
-final class Outbox: Sendable {
-  let queue: DatabaseQueue
-  let board: String
+package final class Outbox: Sendable {
+  package let queue: DatabaseQueue
+  package let board: String
 
   /// Opens (or creates) the file; `nil` path: in memory (nothing kept across runs).
-  init(path: String?, board: String) throws(SharedBoardError) {
+  package init(path: String?, board: String) throws(SharedBoardError) {
     self.board = board
     do {
       var configuration = Configuration()
@@ -61,7 +61,7 @@ final class Outbox: Sendable {
   }
 
   /// Appends a gesture at the end of the outbox.
-  func append(_ gesture: Gesture) throws(SharedBoardError) {
+  package func append(_ gesture: Gesture) throws(SharedBoardError) {
     do {
       let body = try JSONEncoder().encode(gesture)
       try queue.write { db in
@@ -74,7 +74,7 @@ final class Outbox: Sendable {
   }
 
   /// Replaces a gesture's rows (placed again after the server turned its keys down).
-  func replace(_ gesture: Gesture) throws {
+  package func replace(_ gesture: Gesture) throws {
     let body = try JSONEncoder().encode(gesture)
     try queue.write { db in
       try db.execute(sql: "UPDATE outbox SET body = ? WHERE gesture = ?", arguments: [body, gesture.id])
@@ -82,7 +82,7 @@ final class Outbox: Sendable {
   }
 
   /// Removes gestures the server committed, or that lost a race.
-  func remove(_ ids: [String]) throws {
+  package func remove(_ ids: [String]) throws {
     guard !ids.isEmpty else { return }
     try queue.write { db in
       for id in ids { try db.cachedStatement(sql: "DELETE FROM outbox WHERE gesture = ?").execute(arguments: [id]) }
@@ -90,7 +90,7 @@ final class Outbox: Sendable {
   }
 
   /// Moves a gesture from the outbox to `refused`, with the reason, in one transaction.
-  func refuse(_ gesture: String, reason: String) throws {
+  package func refuse(_ gesture: String, reason: String) throws {
     try queue.write { db in
       try db.execute(
         sql: """
@@ -102,7 +102,7 @@ final class Outbox: Sendable {
   }
 
   /// The gestures set aside, oldest first: their identifiers and why.
-  func refused() throws -> [(gesture: String, reason: String)] {
+  package func refused() throws -> [(gesture: String, reason: String)] {
     try queue.read { db in
       try GRDB.Row.fetchAll(
         db, sql: "SELECT gesture, reason FROM refused WHERE board = ? ORDER BY seq", arguments: [board]
@@ -114,7 +114,7 @@ final class Outbox: Sendable {
   }
 
   /// The gestures waiting, in the order they were made.
-  func pending() throws -> [Gesture] {
+  package func pending() throws -> [Gesture] {
     let bodies = try queue.read { db in
       try GRDB.Row.fetchAll(db, sql: "SELECT seq, body FROM outbox WHERE board = ? ORDER BY seq", arguments: [board])
         .map { row -> (Int64?, Data) in
@@ -132,7 +132,7 @@ final class Outbox: Sendable {
   }
 
   /// The board as last confirmed, and the client's number if it has one.
-  func confirmed() throws -> (state: BoardState, client: Int64?) {
+  package func confirmed() throws -> (state: BoardState, client: Int64?) {
     try queue.read { db in
       var state = BoardState()
       let row = try GRDB.Row.fetchOne(
@@ -175,7 +175,7 @@ final class Outbox: Sendable {
   }
 
   /// Records the client's number.
-  func setClient(_ number: Int64) throws {
+  package func setClient(_ number: Int64) throws {
     try queue.write { db in
       try db.execute(
         sql: """
@@ -186,7 +186,7 @@ final class Outbox: Sendable {
   }
 
   /// Replaces the confirmed board (after a full load).
-  func replaceConfirmed(_ state: BoardState) throws {
+  package func replaceConfirmed(_ state: BoardState) throws {
     try queue.write { db in
       try db.execute(sql: "DELETE FROM confirmed WHERE board = ?", arguments: [board])
       for (id, row) in state.rows { try insert(db, id, row) }
@@ -196,7 +196,7 @@ final class Outbox: Sendable {
 
   /// The server's epoch of the confirmed board (`nil`: never loaded from `reorder-server`;
   /// ``save(_:over:)`` writes it).
-  func epoch() throws -> String? {
+  package func epoch() throws -> String? {
     try queue.read { db in
       guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT epoch FROM boards WHERE board = ?", arguments: [board])
       else { return nil }
@@ -206,7 +206,7 @@ final class Outbox: Sendable {
 
   /// Writes the rows that changed since the last confirmed revision, and removes the gestures
   /// they confirm, in one transaction.
-  func updateConfirmed(_ writes: [RowWrite], revision: Int64, removing done: [String] = []) throws {
+  package func updateConfirmed(_ writes: [RowWrite], revision: Int64, removing done: [String] = []) throws {
     try queue.write { db in
       for write in writes {
         if write.deleted {
@@ -238,9 +238,9 @@ final class Outbox: Sendable {
 }
 
 /// A value in the local file that this code never writes there.
-struct OutboxValueError: Error, CustomStringConvertible {
-  var table: String
-  var column: String
-  var detail: String
-  var description: String { "the local file's \(table).\(column) holds what no client writes: \(detail)" }
+package struct OutboxValueError: Error, CustomStringConvertible {
+  package var table: String
+  package var column: String
+  package var detail: String
+  package var description: String { "the local file's \(table).\(column) holds what no client writes: \(detail)" }
 }

@@ -15,7 +15,7 @@ import ReorderSync
 /// distrusted: a message that cannot be read, a revision that skips or overflows, a change that
 /// does not fit the board, makes the client read the board again, never trap or apply it blindly.
 ///
-/// Every one of those decisions is ``BoardSync``'s, the protocol every client of the board runs
+/// Every one of those decisions is `BoardSync`'s (ReorderSync), the protocol every client of the board runs
 /// (DESIGN, "One sync machine"). This actor holds one and performs what it asks: it opens and
 /// closes the WebSocket, sends its messages, keeps its record in the outbox, shows its board,
 /// turns what it says into ``events``, and calls it back at the time it asks.

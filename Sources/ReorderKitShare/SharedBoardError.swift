@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a shared board refused a call: a change that names something not on the board, an address
 /// that is not a PostgreSQL URL, or a local outbox that cannot be opened.
 ///
@@ -9,7 +11,7 @@
 /// }
 /// ```
 public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertible {
-  enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     case unknownItem(String)
     case unknownColumn(String)
     case duplicateItem(String)
@@ -28,9 +30,9 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case move(String)
   }
 
-  let kind: Kind
+  package let kind: Kind
 
-  init(_ kind: Kind) { self.kind = kind }
+  package init(_ kind: Kind) { self.kind = kind }
 
   public var description: String {
     switch kind {
@@ -43,7 +45,7 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case .keys(let message): "no order keys for that change: \(message)"
     case .versionLimit(let id): "\"\(id)\" has a version at Int64.max or below 0 on the server: it cannot change"
     case .url(let text):
-      "not a PostgreSQL URL (postgresql://user[:password]@host[:port]/database): \(SharedBoard.redacting(text))"
+      "not a PostgreSQL URL (postgresql://user[:password]@host[:port]/database): \(redactingPassword(text))"
     case .outbox(let message): "the local outbox cannot be used: \(message)"
     case .offline: "the server is not reachable now"
     case .server(let message): "the server refused: \(message)"
@@ -53,4 +55,29 @@ public struct SharedBoardError: Error, Hashable, Sendable, CustomStringConvertib
     case .move(let why): "the move is not made: \(why)"
     }
   }
+}
+
+/// A PostgreSQL URL as it may be shown in a message or a log line: the password (in the user part
+/// or a `password=` parameter) replaced by `***`. Works on text that is not a valid URL too
+/// (`SharedBoard.redacting` in ReorderKitPostgres is this).
+///
+/// ```swift
+/// redactingPassword("postgresql://me:s3cret@db:5432/team")   // "postgresql://me:***@db:5432/team"
+/// ```
+package func redactingPassword(_ url: String) -> String {
+  var text = Substring(url)
+  var scheme = Substring("")
+  if let range = text.range(of: "://") {
+    scheme = text[..<range.upperBound]
+    text = text[range.upperBound...]
+  }
+  if let at = text.lastIndex(of: "@"), let colon = text[..<at].firstIndex(of: ":") {
+    text = text[...colon] + "***" + text[at...]
+  }
+  var result = String(scheme) + text
+  if let range = result.range(of: "password=", options: .caseInsensitive) {
+    let end = result[range.upperBound...].firstIndex(of: "&") ?? result.endIndex
+    result.replaceSubrange(range.upperBound..<end, with: "***")
+  }
+  return result
 }

@@ -2,36 +2,50 @@ import ReorderKit
 
 /// One row a gesture writes: its new container and key, or its deletion, and the version it must
 /// still have on the server (0: the row must not exist yet).
-struct RowWrite: Hashable, Sendable, Codable {
-  var id: String
-  var parent: String
-  var key: String
-  var expected: Int64
-  var deleted: Bool
+package struct RowWrite: Hashable, Sendable, Codable {
+  package var id: String
+  package var parent: String
+  package var key: String
+  package var expected: Int64
+  package var deleted: Bool
+
+  package init(id: String, parent: String, key: String, expected: Int64, deleted: Bool) {
+    self.id = id
+    self.parent = parent
+    self.key = key
+    self.expected = expected
+    self.deleted = deleted
+  }
 
   /// The row's version once written: `expected + 1`. A write at Int64.max is never made
   /// (``Gesture/Intent/writes(on:tag:maximumLength:)`` refuses it, an outbox holding one sets it
   /// aside, the log's versions are checked when read); it stays at Int64.max rather than trap.
-  var version: Int64 { expected < Int64.max ? expected + 1 : Int64.max }
+  package var version: Int64 { expected < Int64.max ? expected + 1 : Int64.max }
 }
 
 /// A committed gesture on its way to the server: its rows, and what it meant by identity (so that
 /// its keys can be placed again if the server turns them down).
-struct Gesture: Hashable, Sendable, Codable {
-  enum Intent: Hashable, Sendable, Codable {
+package struct Gesture: Hashable, Sendable, Codable {
+  package enum Intent: Hashable, Sendable, Codable {
     /// The items now stand, in order, in `parent` before `before` (or at its end).
     case place(items: [String], parent: String, before: String?, inserting: Bool)
     /// The items are gone.
     case delete(items: [String])
   }
 
-  var id: String
-  var intent: Intent
-  var writes: [RowWrite]
+  package var id: String
+  package var intent: Intent
+  package var writes: [RowWrite]
+
+  package init(id: String, intent: Intent, writes: [RowWrite]) {
+    self.id = id
+    self.intent = intent
+    self.writes = writes
+  }
 
   /// Why no client could have made this gesture (an outbox edited or damaged), or `nil`: a version
   /// outside 0..<Int64.max, a key that is not an order key.
-  var flaw: String? {
+  package var flaw: String? {
     for write in writes {
       guard write.expected >= 0, write.expected < Int64.max else {
         return "\"\(write.id)\" expects version \(write.expected)"
@@ -51,7 +65,7 @@ extension Gesture.Intent {
   /// past `maximumLength`.
   /// - Throws: ``SharedBoardError`` for a row that cannot be written (unknown, or at version
   ///   Int64.max: its next version does not exist).
-  func writes(on state: BoardState, tag: String, maximumLength: Int) throws(SharedBoardError) -> [RowWrite] {
+  package func writes(on state: BoardState, tag: String, maximumLength: Int) throws(SharedBoardError) -> [RowWrite] {
     let writes = try unchecked(on: state, tag: tag, maximumLength: maximumLength)
     for write in writes where write.expected < 0 || write.expected == Int64.max {
       throw SharedBoardError(.versionLimit(write.id))
@@ -131,7 +145,7 @@ extension Gesture.Intent {
 }
 
 /// A client's tag: its number in three base-62 digits (238,328 clients before two share one).
-func clientTag(_ number: Int64) -> String {
+package func clientTag(_ number: Int64) -> String {
   let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
   var n = Int(number.magnitude % (62 * 62 * 62))
   var tag = ""

@@ -1,7 +1,7 @@
 import ReorderKit
 
 /// What an app needs of a shared board, whichever way it reaches it: ``RemoteBoard`` (through
-/// `reorder-server`, what a team uses) or ``SharedBoard`` (straight to PostgreSQL, for a server's
+/// `reorder-server`, what a team uses) or `SharedBoard` (straight to PostgreSQL, for a server's
 /// own tools and tests on loopback).
 ///
 /// Both show the board at once with the app's own moves on top (``state``), keep every committed
@@ -35,5 +35,4 @@ public protocol SharedBoardClient: Actor {
   func waitUntilSent() async
 }
 
-extension SharedBoard: SharedBoardClient {}
 extension RemoteBoard: SharedBoardClient {}

@@ -120,7 +120,7 @@ extension LiveConnector {
       return tls
     }
     let logger = {
-      var logger = Logger(label: "ReorderKitPostgres.RemoteBoard")
+      var logger = Logger(label: "ReorderKitShare.RemoteBoard")
       logger.logLevel = .critical
       return logger
     }()

@@ -1,6 +1,6 @@
 import ReorderKit
 
-/// What a ``SharedBoard`` tells its app, on ``SharedBoard/events``: others' commits to apply, a
+/// What a shared board tells its app, on ``SharedBoardClient/events``: others' commits to apply, a
 /// lost race to announce, and the server connection coming and going.
 ///
 /// ```swift
@@ -31,7 +31,7 @@ public enum SharedBoardEvent: Sendable {
 
 /// A gesture set aside: the server refused it (or the outbox held one no client makes).
 public struct RefusedGesture: Sendable {
-  /// The gesture, as ``SharedBoard/commit(_:)`` named it.
+  /// The gesture, as ``SharedBoardClient/commit(_:)`` named it.
   public var gesture: String
   /// The cards or columns it wrote.
   public var items: [String]
@@ -42,7 +42,7 @@ public struct RefusedGesture: Sendable {
   /// The board now, without it.
   public var state: BoardState
 
-  init(gesture: String, items: [String], reason: String, announcement: String, state: BoardState) {
+  package init(gesture: String, items: [String], reason: String, announcement: String, state: BoardState) {
     self.gesture = gesture
     self.items = items
     self.reason = reason
@@ -50,7 +50,7 @@ public struct RefusedGesture: Sendable {
     self.state = state
   }
 
-  init(_ other: RefusedGesture, state: BoardState) {
+  package init(_ other: RefusedGesture, state: BoardState) {
     self = other
     self.state = state
   }
@@ -65,6 +65,12 @@ public struct RemoteUpdate: Sendable {
   /// What to say with it, if anything: "The board was recreated on the server: showing it as it
   /// is now." (``RemoteBoard``).
   public var announcement: String? = nil
+
+  package init(state: BoardState, commits: [RemoteCommit], announcement: String? = nil) {
+    self.state = state
+    self.commits = commits
+    self.announcement = announcement
+  }
 }
 
 /// One commit by another client.
@@ -78,11 +84,18 @@ public struct RemoteCommit: Sendable, Hashable {
   /// What changed, by identity: cards moved (section: their column) or deleted. Columns that
   /// moved are in ``RemoteUpdate/state``.
   public var changes: [Change<String, String>]
+
+  package init(revision: Int64, client: String, committedAt: Double, changes: [Change<String, String>]) {
+    self.revision = revision
+    self.client = client
+    self.committedAt = committedAt
+    self.changes = changes
+  }
 }
 
 /// A gesture that lost a race.
 public struct LostRace: Sendable {
-  /// The gesture, as ``SharedBoard/commit(_:)`` named it.
+  /// The gesture, as ``SharedBoardClient/commit(_:)`` named it.
   public var gesture: String
   /// The cards or columns someone else changed first.
   public var items: [String]
@@ -90,6 +103,13 @@ public struct LostRace: Sendable {
   public var announcement: String
   /// The board now (the server's state, with your other unsent gestures).
   public var state: BoardState
+
+  package init(gesture: String, items: [String], announcement: String, state: BoardState) {
+    self.gesture = gesture
+    self.items = items
+    self.announcement = announcement
+    self.state = state
+  }
 }
 
 /// The server connection, as the caption shows it.
@@ -102,7 +122,7 @@ public enum SharedBoardConnection: Sendable, Hashable {
 
 extension SharedBoardConnection {
   /// Whether this state is worth announcing after `old`: a change, or the first offline state.
-  func isNews(after old: SharedBoardConnection, announced: Bool) -> Bool {
+  package func isNews(after old: SharedBoardConnection, announced: Bool) -> Bool {
     switch (old, self) {
     case (.online, .online): false
     case (.offline, .offline): !announced
@@ -111,7 +131,7 @@ extension SharedBoardConnection {
   }
 
   /// The caption's words for this state (`detail` goes after "shared", online).
-  func announcement(_ detail: String = "") -> String {
+  package func announcement(_ detail: String = "") -> String {
     switch self {
     case .online:
       return "Online: the board is shared\(detail)."

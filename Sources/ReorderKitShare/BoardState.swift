@@ -14,10 +14,16 @@ import ReorderKit
 /// ```
 public struct BoardState: Hashable, Sendable {
   /// One stored row: a column (container `""`) or a card (container: its column's identifier).
-  struct Row: Hashable, Sendable, Codable {
-    var parent: String
-    var key: String
-    var version: Int64
+  package struct Row: Hashable, Sendable, Codable {
+    package var parent: String
+    package var key: String
+    package var version: Int64
+
+    package init(parent: String, key: String, version: Int64) {
+      self.parent = parent
+      self.key = key
+      self.version = version
+    }
   }
 
   /// The last change of the server's sequence this state includes (0: none).
@@ -26,8 +32,8 @@ public struct BoardState: Hashable, Sendable {
   /// try await board.refresh()
   /// print(await board.state.revision)   // the server's latest
   /// ```
-  public internal(set) var revision: Int64 = 0
-  var rows: [String: Row] = [:]
+  public package(set) var revision: Int64 = 0
+  package var rows: [String: Row] = [:]
 
   /// An empty board.
   public init() {}
@@ -99,13 +105,13 @@ public struct BoardState: Hashable, Sendable {
   public var longestKey: Int { rows.values.map(\.key.utf8.count).max() ?? 0 }
 
   /// The children of a container, in order.
-  func children(of parent: String) -> [String] {
+  package func children(of parent: String) -> [String] {
     rows.compactMap { $0.value.parent == parent ? (id: $0.key, key: $0.value.key) : nil }
       .sorted(by: Self.precedes).map(\.id)
   }
 
   /// The children of a container with their keys, in order.
-  func keyedChildren(of parent: String) -> [(id: String, key: OrderKey)] {
+  package func keyedChildren(of parent: String) -> [(id: String, key: OrderKey)] {
     // Sorted as text (an order key's order is its bytes'), then made keys: a key is checked once.
     rows.compactMap { id, row in row.parent == parent ? (id: id, key: row.key) : nil }
       .sorted(by: Self.precedes)
@@ -114,7 +120,7 @@ public struct BoardState: Hashable, Sendable {
 
   /// The row after `id` in its container (key order, then identifier order), or `nil` at the end.
   /// - Complexity: O(n), n the number of rows.
-  func successor(of id: String) -> String? {
+  package func successor(of id: String) -> String? {
     guard let row = rows[id] else { return nil }
     let me = (id: id, key: row.key)
     var best: (id: String, key: String)?
@@ -128,12 +134,12 @@ public struct BoardState: Hashable, Sendable {
   }
 
   /// Key order, then identifier order.
-  static func precedes(_ a: (id: String, key: String), _ b: (id: String, key: String)) -> Bool {
+  package static func precedes(_ a: (id: String, key: String), _ b: (id: String, key: String)) -> Bool {
     bytesPrecede(a.key, b.key) || (a.key == b.key && bytesPrecede(a.id, b.id))
   }
 
   /// Writes rows as a committed gesture does: each row takes its new place and version.
-  mutating func apply(_ writes: [RowWrite]) {
+  package mutating func apply(_ writes: [RowWrite]) {
     for write in writes {
       if write.deleted {
         rows[write.id] = nil
@@ -144,7 +150,7 @@ public struct BoardState: Hashable, Sendable {
   }
 
   /// The identifiers of rows whose version is not the one the writes expect.
-  func stale(_ writes: [RowWrite]) -> [String] {
+  package func stale(_ writes: [RowWrite]) -> [String] {
     writes.filter { version(of: $0.id) != $0.expected }.map(\.id)
   }
 }
