@@ -44,15 +44,11 @@ actor LiveHub {
   nonisolated let hellos = HelloWatch(timeout: LiveConnection.helloTimeout)
   var feeds: [String: Feed] = [:]
   var nextID = 0
-  /// Gestures being committed here: the connection that sent each (it gets `ack`, not `remote`).
-  var committing: [String: Int] = [:]
-  /// Boards with a commit running here, and the commits waiting for it.
-  var busyBoards: Set<String> = []
-  var waitingCommits: [String: [CheckedContinuation<Void, Never>]] = [:]
-  /// Changes waiting for their board's commit, and the answers of those committed for them.
-  var queued: [String: [Queued]] = [:]
-  var replies: [Int: Result<CommitReply, any Error>] = [:]
-  var nextTicket = 0
+  /// Each board's commit lock, the changes waiting for it and their answers (the decisions; the
+  /// database's awaits are here).
+  var commits = BoardCommits()
+  /// The senders waiting for their board's lock, resumed when `commits` hands it to their ticket.
+  var continuations: [BoardCommits.Ticket: CheckedContinuation<Void, Never>] = [:]
 
   init(store: BoardStore, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
     self.store = store
@@ -213,7 +209,7 @@ actor LiveHub {
       feeds[name]?.history.removeFirst(count - Self.historyLimit)
     }
     guard let subscribers = feeds[name]?.subscribers else { return }
-    let sender = committing[commit.gesture]
+    let sender = commits.sender(of: commit.gesture)
     let frame = ByteBuffer(string: jsonLine(RemoteMessage(revision: commit.revision, changes: changes)))
     var sent = false
     for (id, subscriber) in subscribers where id != sender {
@@ -263,12 +259,6 @@ actor LiveHub {
     try? await store.instance(instance, alive: false)
   }
 
-  /// What a commit came to, as the message to send.
-  enum CommitReply {
-    case ack(Int64, [WireChange]?)
-    case rejected(reason: RejectReason, message: String)
-  }
-
   /// Commits one change of an editor: keys placed on the board as the log has it now, written by
   /// `reorder_server_commit`; a version race between instances is placed again (up to five times).
   /// An item or column that is gone is `lostRace`; a change that breaks a rule, `invalid`.
@@ -277,7 +267,9 @@ actor LiveHub {
   /// board: placed in turn on a copy of the replica, written in one round trip
   /// (`reorder_server_commit_many`), each in a savepoint of its own. Eight editors then cost about
   /// one round trip per batch instead of one each.
-  func commit(board name: String, from id: Int, gesture: String, change: WireChange) async throws -> CommitReply {
+  func commit(board name: String, from id: Int, gesture: String, change: WireChange) async throws
+    -> BoardCommits.Reply
+  {
     let started = ContinuousClock.now
     do {
       let reply = try await commitWaiting(board: name, from: id, gesture: gesture, change: change)
@@ -294,46 +286,37 @@ actor LiveHub {
 
   /// ``commit(board:from:gesture:change:)`` without its metrics.
   func commitWaiting(board name: String, from id: Int, gesture: String, change: WireChange) async throws
-    -> CommitReply
+    -> BoardCommits.Reply
   {
     // A connection whose token was revoked meanwhile (its close is on its way) writes nothing.
-    guard feeds[name]?.subscribers[id] != nil else {
-      return .rejected(reason: .forbidden, message: "The token was revoked.")
-    }
-    nextTicket += 1
-    let ticket = nextTicket
-    queued[name, default: []].append(Queued(ticket: ticket, connection: id, gesture: gesture, change: change))
+    guard feeds[name]?.subscribers[id] != nil else { return .revoked }
     // Interleaved at their awaits, two commits placed on the same replica collide (a stale version,
     // a key taken), and a move could lose five times in a row to moves of this very instance (seen
     // in RemoteBoardTests' SIGTERM test: one of 240 moves lost). Only another instance's commits
     // race now.
-    await lock(name)
-    defer { unlock(name) }
-    if replies[ticket] == nil { await commitQueued(name) }
-    let reply =
-      replies.removeValue(forKey: ticket) ?? .success(.rejected(reason: .lostRace, message: "Not committed."))
+    let (ticket, turn) = commits.enqueue(board: name, connection: id, gesture: gesture, change: change)
+    if turn == .wait {
+      // Resumed by the `finish` that hands the board's lock to this ticket.
+      await withCheckedContinuation { continuations[ticket] = $0 }
+    }
+    if !commits.isAnswered(ticket) { await commitQueued(name) }
+    let (reply, next) = commits.finish(ticket, board: name)
+    if let next {
+      guard let waiter = continuations.removeValue(forKey: next) else {
+        preconditionFailure("ticket \(next) was handed \(name)'s lock but does not wait for it")
+      }
+      waiter.resume()
+    }
     return try reply.get()
   }
 
-  /// A change waiting for its board's commit.
-  struct Queued {
-    var ticket: Int
-    var connection: Int
-    var gesture: String
-    var change: WireChange
-    /// How many times another instance's commit came first.
-    var attempts = 0
-  }
-
-  /// The most changes written in one round trip.
-  static let batchLimit = 64
   /// The longest a commit's round trip may take before its changes fail.
   static let commitTimeLimit = Duration.seconds(10)
 
   /// Commits every change waiting for `board` (the caller holds its lock), and leaves each one's
-  /// answer in `replies`.
+  /// answer in `commits`.
   func commitQueued(_ name: String) async {
-    var batch = queued.removeValue(forKey: name) ?? []
+    var batch = commits.takeQueue(of: name)
     var refresh = false
     while !batch.isEmpty {
       do {
@@ -342,7 +325,7 @@ actor LiveHub {
         if refresh { try await catchUp(name) }
         (batch, refresh) = try await commitRound(name, batch)
       } catch {
-        for waiting in batch { replies[waiting.ticket] = .failure(error) }
+        commits.fail(batch, with: error)
         return
       }
     }
@@ -351,50 +334,18 @@ actor LiveHub {
   /// One round trip: places `batch` in turn on a copy of the replica and writes it. Answers the
   /// changes that committed or were refused, and returns those to place again (`refresh`: after
   /// the log is read, since another instance's commit came first).
-  func commitRound(_ name: String, _ batch: [Queued]) async throws -> (rest: [Queued], refresh: Bool) {
-    guard var board = feeds[name]?.board else {
-      for waiting in batch {
-        replies[waiting.ticket] = .success(.rejected(reason: .lostRace, message: "The board is gone."))
-      }
+  func commitRound(_ name: String, _ batch: [BoardCommits.Queued]) async throws
+    -> (rest: [BoardCommits.Queued], refresh: Bool)
+  {
+    guard let board = feeds[name]?.board else {
+      commits.answer(batch.map { ($0.ticket, .boardGone) })
       return ([], false)
     }
-    var placed: [(waiting: Queued, writes: [PlacedRow])] = []
-    var later: [Queued] = []
-    for (index, waiting) in batch.enumerated() {
-      // At the revision's limit one goes alone (the database refuses it).
-      guard placed.count < Self.batchLimit, placed.isEmpty || board.revision < Int64.max else {
-        later = Array(batch[index...])
-        break
-      }
-      guard feeds[name]?.subscribers[waiting.connection] != nil else {
-        replies[waiting.ticket] = .success(.rejected(reason: .forbidden, message: "The token was revoked."))
-        continue
-      }
-      guard waiting.attempts < 5 else {
-        replies[waiting.ticket] = .success(
-          .rejected(reason: .lostRace, message: "Others moved the same cards at the same time."))
-        continue
-      }
-      do {
-        let writes = try Self.place(waiting.change, on: board, tag: tag)
-        // The next change is placed as if this one had committed (the database stops at the first
-        // that did not, and the server places the rest again).
-        for write in writes {
-          board.rows[write.id] = Board.Row(parent: write.parent, key: write.key, version: write.expected + 1)
-        }
-        if board.revision < Int64.max { board.revision += 1 }
-        placed.append((waiting, writes))
-      } catch let refusal as Refusal {
-        // Moves add and remove nothing: a change refused here is refused whatever came before it.
-        replies[waiting.ticket] = .success(.rejected(reason: refusal.reason, message: refusal.message))
-      }
-    }
-    guard !placed.isEmpty else { return (later, false) }
-    for entry in placed { committing[entry.waiting.gesture] = entry.waiting.connection }
-    defer { for entry in placed { committing[entry.waiting.gesture] = nil } }
-    let gestures = placed.map {
-      BoardStore.Gesture(id: $0.waiting.gesture, change: $0.waiting.change, writes: $0.writes)
-    }
+    let round = BoardCommits.place(batch, on: board, tag: tag) { feeds[name]?.subscribers[$0] != nil }
+    commits.begin(round)
+    guard !round.placed.isEmpty else { return (round.later, false) }
+    defer { commits.end(round) }
+    let gestures = round.gestures
     let (store, instance) = (store, instance)
     // In a task of its own: a connection that goes away mid-commit cancels its task, and this
     // round trip carries other connections' changes too. Bounded: a round trip in flight when
@@ -406,132 +357,16 @@ actor LiveHub {
     }
     let answered = ContinuousClock.now
     logger.debug("board \(name): \(answers.count) of \(gestures.count) changes answered in one round trip")
-    var acked: [(waiting: Queued, revision: Int64)] = []
-    var readLog = false
-    var gone = false
-    var retry: [Queued] = []
-    for (index, entry) in placed.enumerated() {
-      guard index < answers.count else {
-        // Not tried: placed after one that did not commit.
-        retry.append(entry.waiting)
-        continue
-      }
-      switch answers[index] {
-      case .committed(let revision):
-        if !readLog, let current = feeds[name]?.board.revision, current < Int64.max, revision == current + 1 {
-          // The next revision, as placed: followers get it without a read of the log.
-          let writes = entry.writes.map {
-            Board.Write(id: $0.id, parent: $0.parent, key: $0.key, version: $0.expected + 1, deleted: false)
-          }
-          publish(
-            name, BoardStore.Commit(revision: revision, gesture: entry.waiting.gesture, writes: writes),
-            since: answered)
-        } else {
-          readLog = true
-        }
-        acked.append((entry.waiting, revision))
-      case .noBoard:
-        gone = true
-        replies[entry.waiting.ticket] = .success(.rejected(reason: .lostRace, message: "The board is gone."))
-      case .refused(let reason, let message):
-        replies[entry.waiting.ticket] = .success(.rejected(reason: reason, message: message))
-      case .stale, .duplicateKey:
-        var again = entry.waiting
-        again.attempts += 1
-        retry.append(again)
-      }
-    }
-    if readLog { try await catchUp(name) }
-    for (waiting, revision) in acked {
-      // The change as committed, by identity: where the server placed it (its replica may have
-      // been behind what the client saw), so that the committer shows what everyone else does.
-      replies[waiting.ticket] = .success(.ack(revision, feeds[name]?.history.last { $0.revision == revision }?.changes))
-    }
-    if gone {
-      for waiting in retry + later {
-        replies[waiting.ticket] = .success(.rejected(reason: .lostRace, message: "The board is gone."))
-      }
-      return ([], false)
-    }
-    return (retry + later, retry.contains { $0.attempts > 0 })
-  }
-
-  /// Waits until no other commit of `board` runs here, and marks it running.
-  func lock(_ board: String) async {
-    guard busyBoards.insert(board).inserted else {
-      // Handed over by `unlock`, which leaves the board marked.
-      await withCheckedContinuation { waitingCommits[board, default: []].append($0) }
-      return
-    }
-  }
-
-  /// Lets the next commit of `board` run.
-  func unlock(_ board: String) {
-    guard var queue = waitingCommits[board], !queue.isEmpty else {
-      busyBoards.remove(board)
-      return
-    }
-    let next = queue.removeFirst()
-    waitingCommits[board] = queue.isEmpty ? nil : queue
-    next.resume()
-  }
-
-  /// A refused change: `invalid` (it breaks a rule) or `lostRace` (what it names is gone).
-  struct Refusal: Error {
-    var reason: RejectReason
-    var message: String
-  }
-
-  /// The rows a change writes on a board.
-  static func place(_ change: WireChange, on board: Board, tag: String) throws -> [PlacedRow] {
-    let items: [String]
-    let parent: String
-    let before: String?
-    switch change {
-    case .moveCards(let cards, let column, let b):
-      (items, parent, before) = (cards, column, b)
-    case .moveColumns(let columns, let b):
-      (items, parent, before) = (columns, "", b)
-    case .deleteItems:
-      throw Refusal(reason: .invalid, message: "Only moveCards and moveColumns are committed.")
-    }
-    guard !items.isEmpty, items.count <= 1000 else {
-      throw Refusal(reason: .invalid, message: "A change moves 1 to 1000 items.")
-    }
-    for id in items + [parent].filter({ !$0.isEmpty }) + [before].compactMap({ $0 }) where !Identifier.isValid(id) {
-      throw Refusal(reason: .invalid, message: "\(Identifier.quoted(id)) is not an identifier (\(Identifier.rule)).")
-    }
-    guard Set(items).count == items.count else { throw Refusal(reason: .invalid, message: "An item is named twice.") }
-    if let before, items.contains(before) {
-      throw Refusal(reason: .invalid, message: "before names one of the moved items.")
-    }
-    if !parent.isEmpty {
-      guard let column = board.rows[parent] else {
-        throw Refusal(reason: .lostRace, message: "The column \(parent) is not on the board (deleted meanwhile?).")
-      }
-      guard column.parent.isEmpty else {
-        throw Refusal(reason: .invalid, message: "\(parent) is a card, not a column.")
-      }
-    }
-    for id in items {
-      guard let row = board.rows[id] else {
-        throw Refusal(reason: .lostRace, message: "\(id) is not on the board (deleted meanwhile?).")
-      }
-      guard row.parent.isEmpty == parent.isEmpty else {
-        throw Refusal(
-          reason: .invalid,
-          message: parent.isEmpty ? "\(id) is a card, not a column." : "\(id) is a column, not a card.")
-      }
-      // A card whose column is gone is not on the board as clients see it.
-      if !row.parent.isEmpty, board.rows[row.parent] == nil {
-        throw Refusal(reason: .lostRace, message: "\(id) is not on the board (its column was deleted).")
-      }
-    }
-    let rows = board.rows.mapValues { PlacementRow(parent: $0.parent, key: $0.key, version: $0.version) }
-    do {
-      return try placeExisting(items, parent: parent, before: before, rows: rows, tag: tag)
-    } catch {
-      throw Refusal(reason: .invalid, message: "The change cannot be placed: \(error).")
-    }
+    let settled = BoardCommits.settle(round, answers: answers, replica: feeds[name]?.board.revision)
+    for commit in settled.published { publish(name, commit, since: answered) }
+    commits.answer(settled.refused)
+    if settled.readLog { try await catchUp(name) }
+    // The change as committed, by identity: where the server placed it (its replica may have been
+    // behind what the client saw), so that the committer shows what everyone else does.
+    commits.answer(
+      settled.acked.map { acked in
+        (acked.ticket, .ack(acked.revision, feeds[name]?.history.last { $0.revision == acked.revision }?.changes))
+      })
+    return (settled.rest, settled.refresh)
   }
 }
