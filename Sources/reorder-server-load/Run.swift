@@ -155,7 +155,8 @@ func runLoad(_ o: Options) async throws -> Bool {
     let board = s.sync.confirmed
     let column = expected.columns.first { board.cards(of: $0.id) != $0.cards }?.id ?? "(column order)"
     differences.append(
-      "client \(n) at \(s.sync.revision): \(column) \(board.cards(of: column) ?? []) ≠ \(expected.cards(of: column) ?? [])")
+      "client \(n) at \(s.sync.revision): \(column) \(board.cards(of: column) ?? []) ≠ \(expected.cards(of: column) ?? [])"
+    )
   }
   if !differences.isEmpty { report["differenceSamples"] = Array(differences.prefix(3)) }
   if !errors.isEmpty { report["clientErrorSamples"] = Array(errors.prefix(8)) }

@@ -148,7 +148,8 @@ func fetchBoard(host: String = "127.0.0.1", port: Int, board: String, token: Str
   guard let revision = json["revision"]?.int64, let views = json["views"]?.array else {
     throw WireError("GET /api/boards/\(board) answered no revision and views")
   }
-  return BoardAnswer(revision: revision, views: try views.map { (view: SyncJSON) throws(WireError) in try WireView(json: view) })
+  return BoardAnswer(
+    revision: revision, views: try views.map { (view: SyncJSON) throws(WireError) in try WireView(json: view) })
 }
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
